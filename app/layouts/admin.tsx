@@ -1,0 +1,51 @@
+import { AppShell, Group, NavLink as MantineNavLink, Text } from '@mantine/core';
+import { IconGauge } from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { requireAdmin } from '../lib/guards.server.ts';
+import { Logo } from '../ui/logo.tsx';
+import { ColorModeToggle } from '../ui/site-header.tsx';
+import type { Route } from './+types/admin';
+
+/** Admin rights are checked here on the server for every admin page, not only hidden in the menu. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+const LINKS = [{ to: '/admin', label: 'Overview', icon: IconGauge }];
+
+export default function AdminLayout() {
+  const location = useLocation();
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'sm' }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Link to="/" aria-label="Privy home" style={{ textDecoration: 'none' }}>
+              <Logo />
+            </Link>
+            <Text fw={600} c="dimmed">
+              Admin
+            </Text>
+          </Group>
+          <ColorModeToggle />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Admin">
+        {LINKS.map((link) => (
+          <MantineNavLink
+            key={link.to}
+            component={Link}
+            to={link.to}
+            label={link.label}
+            leftSection={<link.icon size={18} />}
+            active={location.pathname === link.to}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

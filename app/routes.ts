@@ -1,0 +1,34 @@
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
+
+// Grouped like the spec (§2): public pages, account pages, admin pages, dev tools.
+export default [
+  layout('layouts/home.tsx', [index('routes/public/home.tsx')]),
+  layout('layouts/default.tsx', [
+    route('about', 'routes/public/about.tsx'),
+    route('terms', 'routes/public/terms.tsx'),
+    route('safety', 'routes/public/safety.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    route('services', 'routes/public/services.tsx'),
+    route('standards', 'routes/public/standards.tsx'),
+    route('how-it-works', 'routes/public/how-it-works.tsx'),
+    route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+    route('dashboard', 'routes/account/dashboard.tsx'),
+    route('profile', 'routes/account/profile.tsx'),
+    ...prefix('dev', [
+      route('mailbox', 'routes/dev/mailbox.tsx'),
+      route('mailbox/:id', 'routes/dev/mailbox-message.tsx'),
+    ]),
+  ]),
+  layout('layouts/guest.tsx', [
+    route('login', 'routes/account/login.tsx'),
+    route('login/two-factor', 'routes/account/login-two-factor.tsx'),
+    route('login/code', 'routes/account/login-code.tsx'),
+    route('register', 'routes/account/register.tsx'),
+    route('verify-phone', 'routes/account/verify-phone.tsx'),
+    route('forgot-password', 'routes/account/forgot-password.tsx'),
+    route('reset-password', 'routes/account/reset-password.tsx'),
+  ]),
+  layout('layouts/admin.tsx', [route('admin', 'routes/admin/overview.tsx')]),
+  route('logout', 'routes/account/logout.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

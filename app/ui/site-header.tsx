@@ -1,0 +1,154 @@
+import {
+  ActionIcon,
+  Avatar,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  Menu,
+  Stack,
+  UnstyledButton,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconDeviceDesktop,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMoon,
+  IconSettings,
+  IconShield,
+  IconSun,
+} from '@tabler/icons-react';
+import { Form, Link, NavLink } from 'react-router';
+import { displayName } from '../lib/viewer.ts';
+import { useRootData } from '../root.tsx';
+import { Logo } from './logo.tsx';
+
+const NAV = [
+  { to: '/how-it-works', label: 'How it works' },
+  { to: '/services', label: 'Services' },
+  { to: '/safety', label: 'Safety' },
+];
+
+export function ColorModeToggle() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const next = colorScheme === 'light' ? 'dark' : colorScheme === 'dark' ? 'auto' : 'light';
+  const label = { light: 'Light mode', dark: 'Dark mode', auto: 'System colour mode' }[colorScheme];
+  const Icon = colorScheme === 'light' ? IconSun : colorScheme === 'dark' ? IconMoon : IconDeviceDesktop;
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      onClick={() => setColorScheme(next)}
+      aria-label={`${label}. Switch colour mode`}
+      title={label}
+      data-testid="color-mode-toggle"
+      data-mode={colorScheme}
+    >
+      <Icon size={18} stroke={1.6} />
+    </ActionIcon>
+  );
+}
+
+export function SiteHeader() {
+  const viewer = useRootData()?.viewer ?? null;
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <header>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Container size="lg" h={64}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Link to="/" aria-label="Privy home" style={{ textDecoration: 'none' }}>
+            <Logo />
+          </Link>
+          <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Main">
+            {NAV.map((item) => (
+              <NavLink key={item.to} to={item.to} style={{ textDecoration: 'none', fontWeight: 500 }}>
+                {item.label}
+              </NavLink>
+            ))}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ColorModeToggle />
+            {viewer ? (
+              <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+                <Menu.Target>
+                  <UnstyledButton aria-label="Account menu" data-testid="avatar-menu">
+                    <Avatar
+                      src={viewer.profile.profile_picture_url}
+                      alt={displayName(viewer)}
+                      radius="xl"
+                      color="teal"
+                    >
+                      {displayName(viewer).slice(0, 1).toUpperCase()}
+                    </Avatar>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>{displayName(viewer)}</Menu.Label>
+                  <Menu.Item component={Link} to="/dashboard" leftSection={<IconLayoutDashboard size={16} />}>
+                    Dashboard
+                  </Menu.Item>
+                  <Menu.Item component={Link} to="/profile" leftSection={<IconSettings size={16} />}>
+                    Profile and security
+                  </Menu.Item>
+                  {viewer.profile.is_admin && (
+                    <Menu.Item component={Link} to="/admin" leftSection={<IconShield size={16} />}>
+                      Admin
+                    </Menu.Item>
+                  )}
+                  <Menu.Divider />
+                  <Form method="post" action="/logout">
+                    <Menu.Item component="button" type="submit" leftSection={<IconLogout size={16} />}>
+                      Sign out
+                    </Menu.Item>
+                  </Form>
+                </Menu.Dropdown>
+              </Menu>
+            ) : (
+              <Group gap="xs" visibleFrom="xs" wrap="nowrap">
+                <Button component={Link} to="/login" variant="subtle">
+                  Sign in
+                </Button>
+                <Button component={Link} to="/register">
+                  Sign up
+                </Button>
+              </Group>
+            )}
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open navigation" />
+          </Group>
+        </Group>
+      </Container>
+      <Drawer opened={opened} onClose={close} title="Menu" position="right" size="xs">
+        <Stack component="nav" aria-label="Mobile">
+          {NAV.map((item) => (
+            <Button
+              key={item.to}
+              component={Link}
+              to={item.to}
+              variant="subtle"
+              justify="flex-start"
+              onClick={close}
+            >
+              {item.label}
+            </Button>
+          ))}
+          {!viewer && (
+            <>
+              <Button component={Link} to="/login" variant="light" onClick={close}>
+                Sign in
+              </Button>
+              <Button component={Link} to="/register" onClick={close}>
+                Sign up
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './domains/auth/routes.ts';
+import { emailRoutes } from './domains/email/routes.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { operationsRoutes } from './http/operations.ts';
+import { type ReactRouterOptions, registerReactRouter } from './http/react-router.ts';
+import type { AppServices } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    cspNonce: string;
+  }
+}
+
+export type BuildAppOptions = {
+  services: AppServices;
+  /** Omit to serve only the API (most integration tests). */
+  web?: ReactRouterOptions;
+};
+
+/** Builds the whole HTTP app on a Fastify instance; main.ts decides how to listen. */
+export async function buildApp(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
+  const { services } = options;
+  const isDev = options.web?.mode === 'development';
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  // Our JSON API takes JSON (and multipart where it says so); anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+
+  // A fresh nonce per request lets our own inline scripts (colour scheme, hydration data) run and
+  // nothing else. Styles stay 'unsafe-inline': Mantine sets style attributes, which nonces cannot cover.
+  app.decorateRequest('cspNonce', '');
+  app.addHook('onRequest', async (request) => {
+    request.cspNonce = randomBytes(16).toString('base64');
+    (request.raw as typeof request.raw & { cspNonce?: string }).cspNonce = request.cspNonce;
+  });
+  const nonceSource = (req: unknown) => `'nonce-${(req as { cspNonce?: string }).cspNonce ?? ''}'`;
+  await app.register(fastifyHelmet, {
+    hsts: services.config.appUrl.startsWith('https://'),
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Vite's dev client injects inline scripts and talks to its HMR socket.
+        scriptSrc: isDev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        connectSrc: isDev ? ["'self'", 'ws:', 'wss:'] : ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Privy API', version: '0.1.0', description: 'The HTTP API behind Privy.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(operationsRoutes, { services });
+  await app.register(authRoutes, { services });
+  await app.register(emailRoutes, { services });
+
+  if (options.web) await registerReactRouter(app, services, options.web);
+}

@@ -1,0 +1,76 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Database } from './types.ts';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded instance, when there is one: pg-boss and LISTEN/NOTIFY need it directly. */
+  pglite: PGlite | null;
+  /** A pool for raw access (LISTEN/NOTIFY, pg-boss) when on a PostgreSQL server. */
+  pool: pg.Pool | null;
+  close: () => Promise<void>;
+};
+
+// timestamptz and bigint come back as JS values that serialise predictably.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export type OpenDatabaseOptions = {
+  /** A PostgreSQL schema to work in (tests isolate each suite this way on a shared server). */
+  searchPath?: string;
+  poolSize?: number;
+};
+
+export async function openDatabase(
+  target: Config['database'],
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite') {
+    const pglite = await PGlite.create(target.dataPath === 'memory://' ? undefined : target.dataPath, {
+      extensions: { btree_gist, cube, earthdistance },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      pglite,
+      pool: null,
+      close: async () => {
+        // Kysely's driver closes the PGlite instance for us.
+        await db.destroy();
+      },
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: options.poolSize ?? 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath},public` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    pglite: null,
+    pool,
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,87 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ProfileLocation } from '../../common/schemas/location.ts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** better-auth owns these tables; we read them, its library writes them. */
+export type UserTable = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean | null;
+  twoFactorEnabled: boolean | null;
+  role: string | null;
+  banned: boolean | null;
+  banReason: string | null;
+  banExpires: Timestamp | null;
+};
+
+export type SessionTable = {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+};
+
+export type ProfileTable = {
+  id: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  profile_picture_url: string | null;
+  is_provider: Generated<boolean>;
+  is_stripe_connected: Generated<boolean>;
+  stripe_connect_id: string | null;
+  is_admin: Generated<boolean>;
+  is_deleted: Generated<boolean>;
+  is_active: Generated<boolean>;
+  locations: JSONColumnType<ProfileLocation[], string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type SignInFailureTable = {
+  id: Generated<string>;
+  identifier: string;
+  ip: string;
+  failed_at: Generated<Date>;
+};
+
+export type OutboxMessageTable = {
+  id: Generated<string>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  html: string | null;
+  text: string;
+  created_at: Generated<Date>;
+};
+
+export type StoredImageTable = {
+  id: Generated<string>;
+  owner_id: string;
+  purpose: string;
+  storage_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: Generated<Date>;
+};
+
+export type Database = {
+  user: UserTable;
+  session: SessionTable;
+  profiles: ProfileTable;
+  sign_in_failures: SignInFailureTable;
+  outbox_messages: OutboxMessageTable;
+  stored_images: StoredImageTable;
+};

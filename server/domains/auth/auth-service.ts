@@ -1,0 +1,69 @@
+import { SUPPORT_MESSAGES } from '../../../common/constants.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import { type BetterAuth, isPlaceholderEmail } from './better-auth.ts';
+import { findProfile, findUserContact } from './repository.ts';
+
+export type Profile = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+export type Viewer = {
+  userId: string;
+  sessionId: string;
+  email: string | null;
+  emailVerified: boolean;
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean;
+  twoFactorEnabled: boolean;
+  profile: Profile;
+};
+
+export type AccountState = 'ok' | 'disabled' | 'under_review';
+
+export function accountState(profile: Pick<Profile, 'is_deleted' | 'is_active'>): AccountState {
+  if (profile.is_deleted) return 'disabled';
+  if (!profile.is_active) return 'under_review';
+  return 'ok';
+}
+
+export function createAuthService(deps: { db: Db; auth: BetterAuth }) {
+  async function getViewer(headers: Headers): Promise<Viewer | null> {
+    const session = await deps.auth.api.getSession({ headers });
+    if (!session) return null;
+    const [profile, contact] = await Promise.all([
+      findProfile(deps.db, session.user.id),
+      findUserContact(deps.db, session.user.id),
+    ]);
+    if (!profile || !contact) return null;
+    return {
+      userId: session.user.id,
+      sessionId: session.session.id,
+      email: isPlaceholderEmail(contact.email) ? null : contact.email,
+      emailVerified: contact.emailVerified,
+      phoneNumber: contact.phoneNumber,
+      phoneNumberVerified: Boolean(contact.phoneNumberVerified),
+      twoFactorEnabled: Boolean(contact.twoFactorEnabled),
+      profile,
+    };
+  }
+
+  /** The guard every protected route starts with: signed in, and the account allowed to act. */
+  async function requireViewer(headers: Headers): Promise<Viewer> {
+    const viewer = await getViewer(headers);
+    if (!viewer) throw new AppError('unauthenticated', 'Please sign in to continue.');
+    const state = accountState(viewer.profile);
+    if (state === 'disabled') throw new AppError('account_disabled', SUPPORT_MESSAGES.accountDisabled);
+    if (state === 'under_review')
+      throw new AppError('account_under_review', SUPPORT_MESSAGES.accountUnderReview);
+    return viewer;
+  }
+
+  async function requireAdmin(headers: Headers): Promise<Viewer> {
+    const viewer = await requireViewer(headers);
+    if (!viewer.profile.is_admin) throw new AppError('forbidden', 'Only admins may do this.');
+    return viewer;
+  }
+
+  return { getViewer, requireViewer, requireAdmin };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

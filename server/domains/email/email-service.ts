@@ -1,0 +1,62 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/database.ts';
+import { insertOutboxMessage } from './repository.ts';
+import { type TemplateData, type TemplateName, templates } from './templates/index.ts';
+
+export type SendEmailInput<T extends TemplateName> = {
+  to: string;
+  template: T;
+  data: TemplateData<T>;
+  replyTo?: string;
+};
+
+export type EmailService = {
+  send<T extends TemplateName>(input: SendEmailInput<T>): Promise<void>;
+  /** Text messages have no real carrier yet: they always land in the dev outbox. */
+  sendSms(input: { to: string; text: string }): Promise<void>;
+  readonly deliversForReal: boolean;
+};
+
+export function createEmailService(deps: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+}): EmailService {
+  const transport: Transporter | null = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  return {
+    deliversForReal: transport !== null,
+    async send(input) {
+      const render = templates[input.template] as (
+        data: unknown,
+      ) => ReturnType<(typeof templates)[TemplateName]>;
+      const message = render(input.data);
+      if (transport) {
+        await transport.sendMail({
+          from: deps.from,
+          to: input.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+        });
+        return;
+      }
+      await insertOutboxMessage(deps.db, {
+        channel: 'email',
+        recipient: input.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+      });
+    },
+    async sendSms(input) {
+      await insertOutboxMessage(deps.db, {
+        channel: 'sms',
+        recipient: input.to,
+        subject: `SMS to ${input.to}`,
+        html: null,
+        text: input.text,
+      });
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { escapeHtml, layout } from './layout.ts';
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+/**
+ * Each template is written once as a list of blocks; the HTML and the plain-text versions are both
+ * produced from it, so they can never say different things.
+ */
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'button'; label: string; url: string }
+  | { kind: 'code'; code: string };
+
+function render(subject: string, preheader: string, blocks: Block[]): RenderedEmail {
+  const html = blocks
+    .map((block) => {
+      if (block.kind === 'p') return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+      if (block.kind === 'code')
+        return `<p style="margin:0 0 16px;font-size:28px;letter-spacing:6px;font-weight:700">${escapeHtml(block.code)}</p>`;
+      return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.url)}" style="display:inline-block;background:#0c8599;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(block.url)}</p>`;
+    })
+    .join('\n');
+  const text = blocks
+    .map((block) => {
+      if (block.kind === 'p') return block.text;
+      if (block.kind === 'code') return block.code;
+      return `${block.label}: ${block.url}`;
+    })
+    .join('\n\n');
+  return { subject, html: layout(preheader, html), text: `${text}\n\n— Privy\n` };
+}
+
+const greet = (name: unknown) => (typeof name === 'string' && name.trim() ? `Hi ${name.trim()},` : 'Hi,');
+
+export const templates = {
+  'verify-email': (data: { name?: string; url: string }) =>
+    render('Confirm your email for Privy', 'One tap to confirm your email address.', [
+      { kind: 'p', text: greet(data.name) },
+      { kind: 'p', text: 'Please confirm your email address so we can reach you about your bookings.' },
+      { kind: 'button', label: 'Confirm my email', url: data.url },
+      {
+        kind: 'p',
+        text: 'The link works for 24 hours. If you did not create a Privy account, ignore this email.',
+      },
+    ]),
+  'reset-password': (data: { name?: string; url: string }) =>
+    render('Reset your Privy password', 'Choose a new password for your Privy account.', [
+      { kind: 'p', text: greet(data.name) },
+      { kind: 'p', text: 'Someone (hopefully you) asked to reset the password of your Privy account.' },
+      { kind: 'button', label: 'Choose a new password', url: data.url },
+      {
+        kind: 'p',
+        text: 'The link works for one hour. If you did not ask for this, you can ignore this email.',
+      },
+    ]),
+  'one-time-code': (data: { code: string; purpose?: string }) =>
+    render(`Your Privy code: ${data.code}`, 'Your one-time sign-in code.', [
+      { kind: 'p', text: 'Here is your one-time code for Privy:' },
+      { kind: 'code', code: data.code },
+      {
+        kind: 'p',
+        text: 'It expires in 10 minutes. Never share it with anyone, including people who say they work for Privy.',
+      },
+    ]),
+  'contact-message': (data: { name: string; email: string; subject: string; body: string }) =>
+    render(`[Contact] ${data.subject}`, `Message from ${data.name}`, [
+      { kind: 'p', text: `From: ${data.name} <${data.email}>` },
+      { kind: 'p', text: `Subject: ${data.subject}` },
+      { kind: 'p', text: data.body },
+    ]),
+} satisfies Record<string, (data: never) => RenderedEmail>;
+
+export type TemplateName = keyof typeof templates;
+export type TemplateData<T extends TemplateName> = Parameters<(typeof templates)[T]>[0];

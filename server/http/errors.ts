@@ -1,0 +1,121 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * One catalogue of the error codes our own endpoints answer with. Clients switch on `code`;
+ * `message` is written for people.
+ */
+export const ERROR_CODES = {
+  validation_error: 400,
+  malformed_json: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  account_disabled: 403,
+  account_under_review: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type FieldError = { field: string; message: string };
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: FieldError[] | undefined;
+
+  constructor(code: ErrorCode, message: string, fields?: FieldError[]) {
+    super(message);
+    this.code = code;
+    this.status = ERROR_CODES[code];
+    this.fields = fields;
+  }
+}
+
+export type ErrorBody = { error: ErrorCode; message: string; fields?: FieldError[] };
+
+function fieldPath(instancePath: string, missing?: unknown): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (typeof missing === 'string') parts.push(missing);
+  return parts.join('.');
+}
+
+/** Maps whatever a handler threw to one JSON shape; only genuine bugs become a 500. */
+export function toErrorBody(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      body: { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+    };
+  }
+  const fastifyError = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    const fields = fastifyError.validation.map((issue) => {
+      const params = issue.params as { keys?: string[] };
+      const unknownKeys = issue.keyword === 'unrecognized_keys' ? params.keys : undefined;
+      const base = fieldPath(issue.instancePath);
+      const field = unknownKeys?.length ? [base, unknownKeys[0]].filter(Boolean).join('.') : base;
+      const message = unknownKeys?.length ? `Unknown field: ${unknownKeys.join(', ')}` : issue.message;
+      return {
+        field: field || fastifyError.validationContext || 'body',
+        message: message ?? 'Invalid value',
+      };
+    });
+    const first = fields[0];
+    return {
+      status: 400,
+      body: {
+        error: 'validation_error',
+        message: first ? `${first.field}: ${first.message}` : 'Invalid request',
+        fields,
+      },
+    };
+  }
+  const code = fastifyError.code;
+  const status = fastifyError.statusCode;
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fastifyError instanceof SyntaxError && status === 400)) {
+    return { status: 400, body: { error: 'malformed_json', message: 'The request body is not valid JSON.' } };
+  }
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { status: 400, body: { error: 'malformed_json', message: 'The request body is empty.' } };
+  }
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+    return { status: 413, body: { error: 'payload_too_large', message: 'The request body is too large.' } };
+  }
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+    return {
+      status: 415,
+      body: { error: 'unsupported_media_type', message: 'This content type is not accepted here.' },
+    };
+  }
+  if (status === 429) {
+    return {
+      status: 429,
+      body: { error: 'rate_limited', message: 'Too many requests. Please wait a moment.' },
+    };
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return {
+      status,
+      body: { error: status === 404 ? 'not_found' : 'validation_error', message: fastifyError.message },
+    };
+  }
+  return { status: 500, body: { error: 'internal_error', message: 'Something went wrong on our side.' } };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = toErrorBody(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url}` });
+  });
+}

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { AppServices } from '../services.ts';
+
+export type RequestInfo = { nonce: string; requestId: string };
+
+type EntryWithContext = {
+  servicesContext: import('react-router').RouterContext<AppServices>;
+  requestInfoContext: import('react-router').RouterContext<RequestInfo>;
+};
+
+export type ReactRouterOptions = {
+  mode: 'production' | 'development';
+  /** Folder holding `client/` and `server/` from `react-router build`. */
+  buildDir: string;
+};
+
+function toWebRequest(request: FastifyRequest, origin: string): Request {
+  const controller = new AbortController();
+  request.raw.on('close', () => {
+    if (!request.raw.complete) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+/**
+ * Serves every non-API path through React Router. Loaders get the app's services through a
+ * context key exported by the server build itself, so the bundled app and this process agree on
+ * the key without sharing module instances.
+ */
+export async function registerReactRouter(
+  app: FastifyInstance,
+  services: AppServices,
+  options: ReactRouterOptions,
+): Promise<void> {
+  let getBuild: () => Promise<ServerBuild>;
+  if (options.mode === 'development') {
+    const { createServer } = await import('vite');
+    const middie = (await import('@fastify/middie')).default;
+    const vite = await createServer({
+      server: { middlewareMode: true, hmr: { port: 24678 } },
+      appType: 'custom',
+    });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook('onClose', async () => vite.close());
+    getBuild = async () => (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  } else {
+    const clientDir = path.join(options.buildDir, 'client');
+    // wildcard: false registers one route per built file, so every other path reaches the app.
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        (res as unknown as { header: (name: string, value: string) => void }).header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+    const build = (await import(path.join(options.buildDir, 'server', 'index.js'))) as ServerBuild;
+    getBuild = async () => build;
+  }
+
+  const handler = createRequestHandler(() => getBuild(), options.mode);
+
+  app.register(async (scope) => {
+    // The app reads its own bodies (forms, JSON) from the web Request.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: async (request, reply) => {
+        const build = await getBuild();
+        const entry = build.entry.module as unknown as EntryWithContext;
+        const context = new RouterContextProvider();
+        context.set(entry.servicesContext, services);
+        context.set(entry.requestInfoContext, { nonce: request.cspNonce, requestId: request.id });
+        const response = await handler(toWebRequest(request, services.config.appUrl), context);
+        return sendWebResponse(reply, response);
+      },
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { countProfiles, markEmailVerified, updateProfile } from '../domains/auth/repository.ts';
+import type { AppServices } from '../services.ts';
+
+export const DEMO_PASSWORD = 'privy-demo-2026';
+
+export const DEMO_ACCOUNTS = [
+  {
+    role: 'admin',
+    email: 'admin@privy.test',
+    first_name: 'Ada',
+    last_name: 'Admin',
+    is_admin: true,
+    is_provider: false,
+  },
+  {
+    role: 'provider',
+    email: 'paula@privy.test',
+    first_name: 'Paula',
+    last_name: 'Provider',
+    is_admin: false,
+    is_provider: true,
+  },
+  {
+    role: 'provider',
+    email: 'hector@privy.test',
+    first_name: 'Hector',
+    last_name: 'Host',
+    is_admin: false,
+    is_provider: true,
+  },
+  {
+    role: 'guest',
+    email: 'gina@privy.test',
+    first_name: 'Gina',
+    last_name: 'Guest',
+    is_admin: false,
+    is_provider: false,
+  },
+  {
+    role: 'guest',
+    email: 'gus@privy.test',
+    first_name: 'Gus',
+    last_name: 'Guest',
+    is_admin: false,
+    is_provider: false,
+  },
+] as const;
+
+export type SeedResult = { password: string; accounts: { role: string; email: string }[] };
+
+/** Seeds the demo accounts into an empty database; returns what to print, or null if nothing to do. */
+export async function seedDemoData(services: AppServices): Promise<SeedResult | null> {
+  if ((await countProfiles(services.db)) > 0) return null;
+  for (const account of DEMO_ACCOUNTS) {
+    const { user } = await services.betterAuth.api.signUpEmail({
+      body: {
+        email: account.email,
+        password: DEMO_PASSWORD,
+        name: `${account.first_name} ${account.last_name}`,
+      },
+    });
+    await markEmailVerified(services.db, user.id);
+    await updateProfile(services.db, user.id, {
+      first_name: account.first_name,
+      last_name: account.last_name,
+      is_admin: account.is_admin,
+      is_provider: account.is_provider,
+    });
+  }
+  return { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map(({ role, email }) => ({ role, email })) };
+}

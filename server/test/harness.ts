@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { type AppServices, createServices } from '../services.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Every integration suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export function databaseKinds(): DatabaseKind[] {
+  if (!process.env.TEST_DATABASE_URL) return ['pglite'];
+  // `npm run test:pg` runs the suites on PostgreSQL alone; `npm test` with the URL set runs both.
+  return process.env.TEST_DATABASE_ONLY === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'privy-test-'));
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    APP_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
+  return { ...base, ...overrides };
+}
+
+/** A fresh, migrated database: an in-memory PGlite, or a new schema on the shared PostgreSQL. */
+export async function openTestDatabase(
+  kind: DatabaseKind,
+): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite', dataPath: 'memory://' });
+    await migrateToLatest(handle.db);
+    return { ...handle, drop: () => handle.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = await openDatabase({ kind: 'postgres', url }, { searchPath: schema, poolSize: 5 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Empties every table the app owns, so each test starts from nothing without re-migrating. */
+export async function truncateAll(handle: DatabaseHandle): Promise<void> {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables
+    where schemaname = current_schema() and tablename not like 'kysely_%'`.execute(handle.db);
+  if (!rows.length) return;
+  const names = rows.map((row) => `"${row.tablename}"`).join(', ');
+  await sql.raw(`truncate ${names} restart identity cascade`).execute(handle.db);
+}
+
+export type TestContext = {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  services: AppServices;
+  database: DatabaseHandle;
+};
+
+/**
+ * Declares a suite once per database kind. Each suite gets one app and database; each test starts
+ * from empty tables.
+ */
+export function describeWithApp(
+  name: string,
+  body: (ctx: () => TestContext) => void,
+  options: { config?: Partial<Config>; web?: boolean } = {},
+): void {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let current: TestContext | undefined;
+      let drop: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        const database = await openTestDatabase(kind);
+        drop = database.drop;
+        const services = createServices(testConfig(options.config), database);
+        const app = Fastify({ logger: false });
+        await buildApp(app, { services });
+        await app.ready();
+        current = { kind, app, services, database };
+      });
+      beforeEach(async () => {
+        if (current) await truncateAll(current.database);
+      });
+      afterAll(async () => {
+        await current?.app.close();
+        await drop?.();
+      });
+      body(() => {
+        if (!current) throw new Error('test app not ready');
+        return current;
+      });
+    });
+  }
+}

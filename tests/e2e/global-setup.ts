@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+async function waitForHealthy(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Privy did not become healthy at ${url} within ${timeoutMs} ms`);
+}
+
+/** Starts the built server once on its own port and data folder, seeded with the demo accounts. */
+export default async function setup(project: TestProject) {
+  const port = 3100 + Math.floor(Math.random() * 800);
+  const baseUrl = `http://localhost:${port}`;
+  dataDir = mkdtempSync(path.join(tmpdir(), 'privy-e2e-'));
+  const serverLog: string[] = [];
+  server = spawn(process.execPath, ['server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'memory://',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      E2E: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => serverLog.push(String(chunk)));
+  server.stderr?.on('data', (chunk) => serverLog.push(String(chunk)));
+  try {
+    await waitForHealthy(baseUrl, 60_000);
+  } catch (error) {
+    console.error(serverLog.join(''));
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    server?.kill('SIGTERM');
+    await new Promise((resolve) => server?.once('exit', resolve));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
