@@ -13,7 +13,10 @@ export default [
     route('how-it-works', 'routes/public/how-it-works.tsx'),
     route('privacy-policy', 'routes/public/privacy-policy.tsx'),
     route('dashboard', 'routes/account/dashboard.tsx'),
-    route('profile', 'routes/account/profile.tsx'),
+    route('profile', 'routes/account/profile.tsx', [
+      index('routes/account/profile-details.tsx'),
+      route('security', 'routes/account/profile-security.tsx'),
+    ]),
     ...prefix('dev', [
       route('mailbox', 'routes/dev/mailbox.tsx'),
       route('mailbox/:id', 'routes/dev/mailbox-message.tsx'),

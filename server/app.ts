@@ -7,7 +7,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './domains/auth/routes.ts';
+import { profileRoutes } from './domains/auth/profile-routes.ts';
 import { emailRoutes } from './domains/email/routes.ts';
+import { storageRoutes } from './domains/storage/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { operationsRoutes } from './http/operations.ts';
 import { type ReactRouterOptions, registerReactRouter } from './http/react-router.ts';
@@ -73,7 +75,9 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
 
   await app.register(operationsRoutes, { services });
   await app.register(authRoutes, { services });
+  await app.register(profileRoutes, { services });
   await app.register(emailRoutes, { services });
+  await app.register(storageRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, options.web);
 }

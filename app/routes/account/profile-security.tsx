@@ -1,0 +1,4 @@
+// SCAFFOLD: replaced by the page's real implementation before commit.
+export default function Page() {
+  return null;
+}
