@@ -13,11 +13,15 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { NotificationsProvider } from './features/notifications/notifications-provider.tsx';
+import { RealtimeProvider } from './features/realtime/realtime-provider.tsx';
 import { requestInfoContext, servicesContext } from './lib/context.ts';
 import { toClientViewer } from './lib/viewer.ts';
 import { AccountGate } from './ui/account-gate.tsx';
 import { ErrorPage } from './ui/error-page.tsx';
+import { forcedColorScheme } from './ui/forced-color-scheme.ts';
 import { InactivityReload } from './ui/inactivity-reload.tsx';
+import { SessionOverlay } from './ui/session-overlay.tsx';
 import { theme } from './ui/theme.ts';
 import { ToastAreas } from './ui/toasts.tsx';
 
@@ -37,21 +41,11 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>('root');
 }
 
-type ColorHandle = { forceColorScheme?: 'light' | 'dark' | 'system' };
-
-/** A page may force light or dark via its route handle; forcing "system" is ignored (spec §4). */
+/** A page may force light or dark via its route handle (see forced-color-scheme.ts). */
 function useForcedColorScheme(): 'light' | 'dark' | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const forced = (matches[i]?.handle as ColorHandle | undefined)?.forceColorScheme;
-    if (forced === 'light' || forced === 'dark') return forced;
-    if (forced === 'system') {
-      if (typeof window !== 'undefined')
-        console.warn('A page cannot force the "system" colour scheme; ignoring it.');
-      return undefined;
-    }
-  }
-  return undefined;
+  const handles = useMatches().map((match) => match.handle);
+  // Warn only in the browser, so the server log does not repeat it for every render.
+  return forcedColorScheme(handles, typeof window === 'undefined' ? () => {} : console.warn);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -90,18 +84,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const data = useRootData();
+  const viewer = useRootData()?.viewer ?? null;
+  // Live subscriptions run only for a signed-in account in good standing (the server refuses
+  // others' sockets); signing out unmounts them, which stops the socket, zeroes the count and
+  // clears recent alerts (spec §4).
+  const liveUserId = viewer && !viewer.profile.is_deleted && viewer.profile.is_active ? viewer.id : null;
   return (
-    <>
+    <RealtimeProvider userId={liveUserId}>
       <InactivityReload />
-      <AccountGate viewer={data?.viewer ?? null}>
-        <Outlet />
+      <SessionOverlay />
+      <AccountGate viewer={viewer}>
+        {liveUserId ? (
+          <NotificationsProvider key={liveUserId} userId={liveUserId}>
+            <Outlet />
+          </NotificationsProvider>
+        ) : (
+          <Outlet />
+        )}
       </AccountGate>
-    </>
+    </RealtimeProvider>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const viewer = useRootData()?.viewer ?? null;
+  // A blocked account's pages refuse with 403; what it must see is the gate, not an error page.
+  if (viewer && (viewer.profile.is_deleted || !viewer.profile.is_active)) {
+    return <AccountGate viewer={viewer}>{null}</AccountGate>;
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     const path =
       typeof error.data === 'object' && error.data && 'path' in error.data

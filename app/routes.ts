@@ -12,7 +12,10 @@ export default [
     route('standards', 'routes/public/standards.tsx'),
     route('how-it-works', 'routes/public/how-it-works.tsx'),
     route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+    route('become-a-provider', 'routes/public/become-a-provider.tsx'),
     route('dashboard', 'routes/account/dashboard.tsx'),
+    route('notifications', 'routes/account/notifications.tsx'),
+    route('test-notifications', 'routes/dev/test-notifications.tsx'),
     route('profile', 'routes/account/profile.tsx', [
       index('routes/account/profile-details.tsx'),
       route('security', 'routes/account/profile-security.tsx'),
@@ -31,7 +34,10 @@ export default [
     route('forgot-password', 'routes/account/forgot-password.tsx'),
     route('reset-password', 'routes/account/reset-password.tsx'),
   ]),
-  layout('layouts/admin.tsx', [route('admin', 'routes/admin/overview.tsx')]),
+  layout('layouts/admin.tsx', [
+    route('admin', 'routes/admin/overview.tsx'),
+    route('admin/provider-requests', 'routes/admin/provider-requests.tsx'),
+  ]),
   route('logout', 'routes/account/logout.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -4,11 +4,16 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { authRoutes } from './domains/auth/routes.ts';
+import { providerRequestRoutes } from './domains/admin/provider-request-routes.ts';
+import { adminRoutes } from './domains/admin/routes.ts';
 import { profileRoutes } from './domains/auth/profile-routes.ts';
+import { authRoutes } from './domains/auth/routes.ts';
 import { emailRoutes } from './domains/email/routes.ts';
+import { notificationRoutes } from './domains/notifications/routes.ts';
+import { realtimeRoutes } from './domains/realtime/routes.ts';
 import { storageRoutes } from './domains/storage/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { operationsRoutes } from './http/operations.ts';
@@ -62,9 +67,13 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // no-referrer makes Chromium send `Origin: null` on plain form posts, which React Router's
+    // CSRF check rightly refuses; this policy keeps the origin and still hides paths cross-site.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Privy API', version: '0.1.0', description: 'The HTTP API behind Privy.' },
@@ -78,6 +87,10 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(profileRoutes, { services });
   await app.register(emailRoutes, { services });
   await app.register(storageRoutes, { services });
+  await app.register(adminRoutes, { services });
+  await app.register(realtimeRoutes, { services });
+  await app.register(notificationRoutes, { services });
+  await app.register(providerRequestRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, options.web);
 }

@@ -10,8 +10,13 @@ const booleanFromEnv = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  APP_URL: z.url().optional(),
+  PORT: z.coerce
+    .number({ error: 'must be a port number (0–65535)' })
+    .int('must be a whole number')
+    .min(0, 'must be 0–65535')
+    .max(65535, 'must be 0–65535')
+    .default(3000),
+  APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z
     .string()
@@ -23,16 +28,19 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Privy <no-reply@privy.localhost>'),
-  CONTACT_EMAIL: z.email().default('support@privy.localhost'),
-  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  CONTACT_EMAIL: z.email('must be an email address').default('support@privy.localhost'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable the configuration reads (.env.example documents each one). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export type Config = {
   env: Env['NODE_ENV'];
@@ -71,24 +79,43 @@ function withoutBlanks(source: NodeJS.ProcessEnv): Record<string, string> {
  */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length < 32) {
+      throw new ConfigError(
+        `Invalid environment:\n  AUTH_SECRET: ${file} holds fewer than 32 characters; delete it to generate a new one`,
+      );
+    }
+    return stored;
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
 
+/**
+ * Reads `.env` from the working folder into process.env when there is one. Variables already set in
+ * the real environment win, so `PORT=4000 npm start` still overrides the file.
+ */
+export function loadEnvFile(file = path.resolve('.env')): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** Parses and checks the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(withoutBlanks(source));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid environment (see .env.example):\n${lines.join('\n')}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction && !env.AUTH_SECRET) {
-    throw new ConfigError('Invalid environment:\n  AUTH_SECRET: required when NODE_ENV=production');
+    throw new ConfigError(
+      'Invalid environment (see .env.example):\n  AUTH_SECRET: required when NODE_ENV=production (at least 32 random characters)',
+    );
   }
   const database: Config['database'] =
     env.DATABASE_URL === undefined

@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedDemoData } from './seed/seed-demo.ts';
+import { serverOptions } from './http/operations.ts';
+import { existingDemoAccounts, seedDemoData } from './seed/seed-demo.ts';
 import { createServices } from './services.ts';
 
 const REQUIRED_NODE_MAJOR = 24;
@@ -18,6 +20,7 @@ if (nodeMajor !== REQUIRED_NODE_MAJOR) {
 
 let config: ReturnType<typeof loadConfig>;
 try {
+  loadEnvFile();
   config = loadConfig();
 } catch (error) {
   if (error instanceof ConfigError) {
@@ -27,32 +30,29 @@ try {
   throw error;
 }
 
-const app = Fastify({
-  logger: {
-    level: config.logLevel,
-    ...(config.isProduction ? {} : { transport: undefined }),
-  },
-  requestIdHeader: 'x-request-id',
-  requestIdLogLabel: 'requestId',
-  disableRequestLogging: false,
-  trustProxy: config.trustProxy,
-  bodyLimit: 1024 * 1024,
-  return503OnClosing: true,
-});
+const devMode = process.argv.includes('--dev');
+const buildDir = path.resolve(import.meta.dirname, '..', 'build');
+const webBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
+if (!devMode && !webBuilt && config.isProduction) {
+  console.error('The web app is not built (build/ is missing). Run `npm run build`, or use `npm start`.');
+  process.exit(1);
+}
+
+const app = Fastify(serverOptions(config));
+if (!devMode && !webBuilt) {
+  app.log.warn('the web app is not built (run `npm run build`): serving the API only');
+}
 
 const database = await openDatabase(config.database);
 const applied = await migrateToLatest(database.db);
 if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
-const services = createServices(config, database);
+const services = await createServices(config, database, app.log);
 const seeded = config.seedDemo ? await seedDemoData(services) : null;
 
 await buildApp(app, {
   services,
-  web: {
-    // `npm run dev` passes --dev for Vite's live reloading; everything else serves the built app.
-    mode: process.argv.includes('--dev') ? 'development' : 'production',
-    buildDir: path.resolve(import.meta.dirname, '..', 'build'),
-  },
+  // `npm run dev` passes --dev for Vite's live reloading; everything else serves the built app.
+  ...(devMode || webBuilt ? { web: { mode: devMode ? 'development' : 'production', buildDir } } : {}),
 });
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
@@ -68,8 +68,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     }, 10_000);
     try {
       await app.close();
+      await services.close();
       await database.close();
       clearTimeout(timer);
+      app.log.info('shutdown complete: requests finished, database closed');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -79,10 +81,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-if (seeded) {
-  console.info(
-    `\nPrivy is running at ${config.appUrl}\nDemo accounts (password for all: ${seeded.password}):`,
-  );
-  for (const account of seeded.accounts) console.info(`  ${account.role.padEnd(9)} ${account.email}`);
-  console.info('');
+await services.jobs.start();
+console.info(`\nPrivy is running at ${config.appUrl}`);
+const demo = seeded ?? (config.seedDemo ? await existingDemoAccounts(services) : null);
+if (demo) {
+  console.info(`Demo accounts (password for all: ${demo.password}):`);
+  for (const account of demo.accounts) console.info(`  ${account.role.padEnd(9)} ${account.email}`);
 }
+console.info('');

@@ -1,9 +1,23 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
+import {
+  createProviderRequestService,
+  type ProviderRequestService,
+} from './domains/admin/provider-request-service.ts';
 import { type AuthService, createAuthService } from './domains/auth/auth-service.ts';
 import { type BetterAuth, createBetterAuth } from './domains/auth/better-auth.ts';
+import { createDirectoryService, type DirectoryService } from './domains/auth/directory-service.ts';
 import { insertProfile } from './domains/auth/repository.ts';
 import { createEmailService, type EmailService } from './domains/email/email-service.ts';
+import { createScheduler, type Scheduler } from './domains/jobs/scheduler.ts';
+import {
+  createNotificationService,
+  type NotificationService,
+} from './domains/notifications/notification-service.ts';
+import { createRealtimeBus, type RealtimeBus } from './domains/realtime/bus.ts';
+import { createGateway, type Gateway } from './domains/realtime/gateway.ts';
+import { createLocalDiskStorage } from './domains/storage/local-disk-storage.ts';
+import { createStorageService, type StorageService } from './domains/storage/storage-service.ts';
 
 /** Everything a request handler or a React Router loader may call. Built once per process. */
 export type AppServices = {
@@ -13,9 +27,35 @@ export type AppServices = {
   email: EmailService;
   betterAuth: BetterAuth;
   auth: AuthService;
+  log: ServiceLogger;
+  directory: DirectoryService;
+  realtime: { bus: RealtimeBus; gateway: Gateway };
+  notifications: NotificationService;
+  jobs: Scheduler;
+  providerRequests: ProviderRequestService;
+  /** Uploaded files (local disk under DATA_DIR/uploads) and the image pipeline. */
+  storage: StorageService;
+  /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
+  close: () => Promise<void>;
 };
 
-export function createServices(config: Config, database: DatabaseHandle): AppServices {
+export type ServiceLogger = {
+  error: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  info: (obj: object, msg: string) => void;
+};
+
+const consoleLogger: ServiceLogger = {
+  error: (obj, msg) => console.error(msg, obj),
+  warn: (obj, msg) => console.warn(msg, obj),
+  info: (obj, msg) => console.info(msg, obj),
+};
+
+export async function createServices(
+  config: Config,
+  database: DatabaseHandle,
+  log: ServiceLogger = consoleLogger,
+): Promise<AppServices> {
   const { db } = database;
   const email = createEmailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const betterAuth = createBetterAuth({
@@ -30,5 +70,50 @@ export function createServices(config: Config, database: DatabaseHandle): AppSer
     },
   });
   const auth = createAuthService({ db, auth: betterAuth });
-  return { config, database, db, email, betterAuth, auth };
+  const bus = await createRealtimeBus(database, log);
+  const gateway = createGateway(bus);
+  const directory = createDirectoryService(db, bus);
+  const notifications = createNotificationService({
+    db,
+    bus,
+    directory,
+    email,
+    appUrl: config.appUrl,
+    log,
+  });
+  const storage = createStorageService({ db, objects: createLocalDiskStorage(config.uploadsDir) });
+  const jobs = createScheduler(database, log, {
+    schema: database.schema ? `pgboss_${database.schema}` : 'pgboss',
+  });
+  jobs.define({
+    name: 'notifications.send-emails',
+    cron: '* * * * *',
+    retryLimit: 0,
+    // The sweep picks up email copies whose immediate send failed or whose process died.
+    handler: async () => {
+      await notifications.sendPendingEmails();
+    },
+  });
+  const providerRequests = createProviderRequestService({ db, notifications, directory, realtime: { bus } });
+  return {
+    config,
+    database,
+    db,
+    email,
+    betterAuth,
+    auth,
+    log,
+    directory,
+    realtime: { bus, gateway },
+    notifications,
+    storage,
+    jobs,
+    providerRequests,
+    close: async () => {
+      await jobs.stop();
+      notifications.stop();
+      gateway.close();
+      await bus.close();
+    },
+  };
 }

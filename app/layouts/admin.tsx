@@ -1,6 +1,7 @@
 import { AppShell, Group, NavLink as MantineNavLink, Text } from '@mantine/core';
-import { IconGauge } from '@tabler/icons-react';
+import { IconGauge, IconUserCheck } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { NotificationBell } from '../features/notifications/notification-panel.tsx';
 import { requireAdmin } from '../lib/guards.server.ts';
 import { Logo } from '../ui/logo.tsx';
 import { ColorModeToggle } from '../ui/site-header.tsx';
@@ -12,7 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-const LINKS = [{ to: '/admin', label: 'Overview', icon: IconGauge }];
+const LINKS = [
+  { to: '/admin', label: 'Overview', icon: IconGauge },
+  { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
+];
 
 export default function AdminLayout() {
   const location = useLocation();
@@ -28,7 +32,10 @@ export default function AdminLayout() {
               Admin
             </Text>
           </Group>
-          <ColorModeToggle />
+          <Group gap="xs">
+            <ColorModeToggle />
+            <NotificationBell />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Admin">

@@ -7,6 +7,7 @@ const COLUMNS = [
   {
     title: 'Privy',
     links: [
+      { to: '/', label: 'Home' },
       { to: '/about', label: 'About us' },
       { to: '/how-it-works', label: 'How it works' },
       { to: '/services', label: 'Services' },
@@ -17,7 +18,7 @@ const COLUMNS = [
     title: 'Trust',
     links: [
       { to: '/safety', label: 'Safety' },
-      { to: '/standards', label: 'Cleanliness standards' },
+      { to: '/standards', label: 'Listing standards' },
     ],
   },
   {

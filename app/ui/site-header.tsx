@@ -11,7 +11,7 @@ import {
   UnstyledButton,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMounted } from '@mantine/hooks';
 import {
   IconDeviceDesktop,
   IconLayoutDashboard,
@@ -22,6 +22,7 @@ import {
   IconSun,
 } from '@tabler/icons-react';
 import { Form, Link, NavLink } from 'react-router';
+import { NotificationBell } from '../features/notifications/notification-panel.tsx';
 import { displayName } from '../lib/viewer.ts';
 import { useRootData } from '../root.tsx';
 import { Logo } from './logo.tsx';
@@ -33,7 +34,10 @@ const NAV = [
 ];
 
 export function ColorModeToggle() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { colorScheme: stored, setColorScheme } = useMantineColorScheme();
+  // The server cannot know the stored choice; render "auto" until mounted so hydration matches.
+  const mounted = useMounted();
+  const colorScheme = mounted ? stored : 'auto';
   const next = colorScheme === 'light' ? 'dark' : colorScheme === 'dark' ? 'auto' : 'light';
   const label = { light: 'Light mode', dark: 'Dark mode', auto: 'System colour mode' }[colorScheme];
   const Icon = colorScheme === 'light' ? IconSun : colorScheme === 'dark' ? IconMoon : IconDeviceDesktop;
@@ -74,6 +78,7 @@ export function SiteHeader() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ColorModeToggle />
+            {viewer && <NotificationBell />}
             {viewer ? (
               <Menu position="bottom-end" withinPortal shadow="md" width={220}>
                 <Menu.Target>

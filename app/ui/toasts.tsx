@@ -66,7 +66,10 @@ export function ToastAreas() {
         store={appNotificationsStore}
         position="top-right"
         zIndex={TOAST_Z_INDEX}
-        style={{ top: 48 }}
+        // Mantine renders a container for every position and applies this style to all of them:
+        // without bottom: auto the empty bottom ones stretch from 48px to the bottom of the screen
+        // and swallow clicks on the page underneath.
+        style={{ top: 48, bottom: 'auto' }}
       />
       <RefreshButton />
     </>

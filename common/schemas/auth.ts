@@ -83,3 +83,120 @@ export const signInSchema = z
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
+
+// --- The other sign-in forms: one-time codes, second factor, password reset and change ---
+
+export const CODE_TARGET_MESSAGE = 'Enter your email or phone number.';
+export const PASSWORDS_DIFFER_MESSAGE = 'The two passwords do not match.';
+
+/** A 6-digit code from an email, a text message or an authenticator app. */
+export const oneTimeCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code.'));
+
+/** Where a code or a reset goes: an email address, or else a phone number (spec §5). */
+type Target = { email?: string | undefined; phone?: string | undefined };
+
+function checkTarget(value: Target, ctx: z.RefinementCtx) {
+  if (!value.email && !value.phone) {
+    ctx.addIssue({ code: 'custom', message: CODE_TARGET_MESSAGE, path: ['email'] });
+    return;
+  }
+  if (value.email && !z.email().safeParse(value.email).success) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a valid email address.', path: ['email'] });
+  }
+  if (!value.email && value.phone && !normalizePhone(value.phone)) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.', path: ['phone'] });
+  }
+}
+
+function toTarget(value: Target): { email: string } | { phone: string } {
+  if (value.email) return { email: value.email.toLowerCase() };
+  return { phone: normalizePhone(value.phone as string) as string };
+}
+
+const targetFields = { email: optionalText, phone: optionalText };
+
+export const codeRequestSchema = z.strictObject(targetFields).superRefine(checkTarget).transform(toTarget);
+
+export const codeSignInSchema = z
+  .strictObject({ ...targetFields, code: oneTimeCodeSchema })
+  .superRefine(checkTarget)
+  .transform((value) => ({ ...toTarget(value), code: value.code }));
+
+const checkbox = z
+  .enum(['on', 'true'])
+  .optional()
+  .transform((value) => value !== undefined);
+
+export const twoFactorSignInSchema = z
+  .strictObject({
+    method: z.enum(['totp', 'backup']).default('totp'),
+    code: z.string().trim().max(32, 'That code is too long.'),
+    trust_device: checkbox,
+  })
+  .superRefine((value, ctx) => {
+    const valid =
+      value.method === 'totp'
+        ? /^\d{6}$/.test(value.code)
+        : /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(value.code);
+    if (!valid) {
+      const message =
+        value.method === 'totp'
+          ? 'Enter the 6-digit code from your app.'
+          : 'Enter one of your backup codes, like abcde-12345.';
+      ctx.addIssue({ code: 'custom', message, path: ['code'] });
+    }
+  });
+
+export const forgotPasswordSchema = codeRequestSchema;
+
+function passwordsMatch(value: { password: string; confirm_password: string }, ctx: z.RefinementCtx) {
+  if (value.password !== value.confirm_password) {
+    ctx.addIssue({ code: 'custom', message: PASSWORDS_DIFFER_MESSAGE, path: ['confirm_password'] });
+  }
+}
+
+export const resetPasswordSchema = z
+  .strictObject({
+    token: z.string().min(1, 'This reset link is incomplete. Ask for a new one.').max(200),
+    password: passwordSchema,
+    confirm_password: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .superRefine(passwordsMatch);
+
+export const phoneResetPasswordSchema = z
+  .strictObject({
+    phone: z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const phone = normalizePhone(value);
+        if (!phone) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.' });
+        return phone ?? '';
+      }),
+    code: oneTimeCodeSchema,
+    password: passwordSchema,
+    confirm_password: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .superRefine(passwordsMatch);
+
+export const changePasswordSchema = z
+  .strictObject({
+    current_password: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX_LENGTH),
+    password: passwordSchema,
+    confirm_password: z.string().max(PASSWORD_MAX_LENGTH),
+    sign_out_others: checkbox,
+  })
+  .superRefine(passwordsMatch);
+
+/** Sensitive changes (second factor on or off, new backup codes) ask for the password again. */
+export const passwordConfirmSchema = z.strictObject({
+  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH),
+});
+
+export const sessionIdSchema = z.strictObject({ session_id: z.string().min(1).max(200) });
+
+/** The code alone: confirming a phone number, or the authenticator app during enrolment. */
+export const codeOnlySchema = z.strictObject({ code: oneTimeCodeSchema });

@@ -17,8 +17,17 @@ export type DatabaseHandle = {
   pglite: PGlite | null;
   /** A pool for raw access (LISTEN/NOTIFY, pg-boss) when on a PostgreSQL server. */
   pool: pg.Pool | null;
+  /**
+   * The LISTEN/NOTIFY channel for realtime events. Channels are database-wide, so suites that
+   * share one PostgreSQL in separate schemas get a channel each.
+   */
+  notifyChannel: string;
+  /** The schema tests isolate themselves in, when they do (null: the default search path). */
+  schema: string | null;
   close: () => Promise<void>;
 };
+
+const NOTIFY_CHANNEL = 'privy_realtime';
 
 // timestamptz and bigint come back as JS values that serialise predictably.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -43,6 +52,8 @@ export async function openDatabase(
       kind: 'pglite',
       pglite,
       pool: null,
+      notifyChannel: NOTIFY_CHANNEL,
+      schema: null,
       close: async () => {
         // Kysely's driver closes the PGlite instance for us.
         await db.destroy();
@@ -60,6 +71,8 @@ export async function openDatabase(
     kind: 'postgres',
     pglite: null,
     pool,
+    notifyChannel: options.searchPath ? `${NOTIFY_CHANNEL}_${options.searchPath}` : NOTIFY_CHANNEL,
+    schema: options.searchPath ?? null,
     close: async () => {
       await db.destroy();
     },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as accounts from './migrations/2026-11-21-01-accounts.ts';
+import * as notifications from './migrations/2026-11-21-10-notifications.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -8,13 +9,23 @@ import * as accounts from './migrations/2026-11-21-01-accounts.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-accounts': accounts,
+  '2026-11-21-10-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations run on any database shape
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run on any database shape
+  db: Kysely<any>,
+  options: { schema?: string | null } = {},
+): Promise<string[]> {
+  // Name the schema when there is one: Kysely otherwise looks for its bookkeeping tables in every
+  // schema, and finds another test suite's.
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? [])

@@ -45,6 +45,7 @@ export type ProfileTable = {
   is_deleted: Generated<boolean>;
   is_active: Generated<boolean>;
   locations: JSONColumnType<ProfileLocation[], string | undefined, string>;
+  email_preferences: JSONColumnType<Partial<Record<string, boolean>>, string | undefined, string>;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
@@ -77,6 +78,32 @@ export type StoredImageTable = {
   created_at: Generated<Date>;
 };
 
+export type NotificationTable = {
+  id: Generated<string>;
+  user_id: string;
+  notification_type: string;
+  message: string | null;
+  created_at: Generated<Date>;
+  viewed: Generated<boolean>;
+  read: Generated<boolean>;
+  meta: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  email_state: Generated<'none' | 'pending' | 'sending' | 'sent'>;
+  email_claimed_at: Date | null;
+};
+
+export type ProviderRequestTable = {
+  id: Generated<string>;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  status: Generated<'pending' | 'approved' | 'rejected' | 'revoked'>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  announced_at: Date | null;
+  created_at: Generated<Date>;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -84,4 +111,6 @@ export type Database = {
   sign_in_failures: SignInFailureTable;
   outbox_messages: OutboxMessageTable;
   stored_images: StoredImageTable;
+  notifications: NotificationTable;
+  provider_requests: ProviderRequestTable;
 };

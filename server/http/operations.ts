@@ -1,13 +1,75 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { Config } from '../config.ts';
 import { pingDatabase } from '../db/database.ts';
 import type { AppServices } from '../services.ts';
+import { AppError } from './errors.ts';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** JSON bodies above this answer 413; uploads set their own, larger limit on their route. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+// A caller's id is kept only when it looks like an id: it goes into every log line, so a header
+// carrying newlines or a novel would otherwise land there verbatim.
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
+/** Keeps the caller's request id (a proxy's or a client's) when it is sane; otherwise makes one. */
+export function requestIdFor(request: IncomingMessage): string {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  const candidate = Array.isArray(incoming) ? incoming[0] : incoming;
+  return candidate && ACCEPTABLE_REQUEST_ID.test(candidate) ? candidate : randomUUID();
+}
+
+/** The Fastify options the server runs with (main.ts), also used by tests that check them. */
+export function serverOptions(config: Pick<Config, 'logLevel' | 'trustProxy'>): FastifyServerOptions {
+  return {
+    logger: { level: config.logLevel },
+    genReqId: requestIdFor,
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      // Load balancers probe these every few seconds; logging each probe would bury real traffic.
+      disableRequestLogging: (request) => PROBE_PATHS.has(request.url),
+    }),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // While shutting down, new requests on kept-alive sockets get a 503 instead of hanging.
+    return503OnClosing: true,
+  };
+}
 
 export async function operationsRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  // Every response carries the id its log lines carry, so a user's report can be traced.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  // Probes answer a load balancer, not a browser: no security headers to compute (helmet rebuilds
+  // its policy on every request, which would triple the cost of a probe).
+  const probe = { schema: { hide: true }, helmet: false } as const;
+  app.get('/healthz', probe, async () => ({ status: 'ok' }));
+  app.get('/readyz', probe, async (_request, reply) => {
     const databaseUp = await pingDatabase(services.db);
     return reply
       .status(databaseUp ? 200 : 503)
       .send({ status: databaseUp ? 'ready' : 'unavailable', database: databaseUp });
   });
+
+  // Without this the web app's catch-all would answer unknown /api paths with an HTML page.
+  // Bodies are not parsed here, so an unknown path is a 404 whatever the content type.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all('/api/*', { schema: { hide: true } }, async (request) => {
+      const path = request.url.split('?')[0];
+      throw new AppError('not_found', `No API route for ${request.method} ${path}`);
+    });
+  });
 }
+
+// Registered without encapsulation (what fastify-plugin does), so the request-id hook above
+// applies to every route registered after it, the web app's included.
+Object.assign(operationsRoutes, { [Symbol.for('skip-override')]: true });

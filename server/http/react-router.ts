@@ -25,9 +25,12 @@ function toWebRequest(request: FastifyRequest, origin: string): Request {
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    // The client address is ours to state (as in web-request.ts): loaders and actions that call
+    // better-auth pass these headers on, and sign-in throttling and session records rely on it.
+    if (value === undefined || name === 'x-privy-client-ip') continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  headers.set('x-privy-client-ip', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, origin), {
     method: request.method,

@@ -1,4 +1,4 @@
-import { countProfiles, markEmailVerified, updateProfile } from '../domains/auth/repository.ts';
+import { countProfiles, updateProfile } from '../domains/auth/repository.ts';
 import type { AppServices } from '../services.ts';
 
 export const DEMO_PASSWORD = 'privy-demo-2026';
@@ -48,18 +48,27 @@ export const DEMO_ACCOUNTS = [
 
 export type SeedResult = { password: string; accounts: { role: string; email: string }[] };
 
-/** Seeds the demo accounts into an empty database; returns what to print, or null if nothing to do. */
+/**
+ * Seeds the demo accounts into an empty database; returns what to print, or null if nothing to do.
+ * The accounts are created already verified through better-auth's own adapter (the same hashing and
+ * hooks as a sign-up), so no verification email is sent for addresses nobody reads.
+ */
 export async function seedDemoData(services: AppServices): Promise<SeedResult | null> {
   if ((await countProfiles(services.db)) > 0) return null;
+  const auth = await services.betterAuth.$context;
+  const passwordHash = await auth.password.hash(DEMO_PASSWORD);
   for (const account of DEMO_ACCOUNTS) {
-    const { user } = await services.betterAuth.api.signUpEmail({
-      body: {
-        email: account.email,
-        password: DEMO_PASSWORD,
-        name: `${account.first_name} ${account.last_name}`,
-      },
+    // The user's create hook (services.ts) inserts the profile; the updates below fill it in.
+    const user = await auth.internalAdapter.createUser(
+      { email: account.email, name: `${account.first_name} ${account.last_name}`, emailVerified: true },
+      { method: 'email-password' },
+    );
+    await auth.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: passwordHash,
     });
-    await markEmailVerified(services.db, user.id);
     await updateProfile(services.db, user.id, {
       first_name: account.first_name,
       last_name: account.last_name,
@@ -68,4 +77,14 @@ export async function seedDemoData(services: AppServices): Promise<SeedResult | 
     });
   }
   return { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map(({ role, email }) => ({ role, email })) };
+}
+
+/** On later starts: the demo accounts still present, to print again (none once they are deleted). */
+export async function existingDemoAccounts(services: AppServices): Promise<SeedResult | null> {
+  const auth = await services.betterAuth.$context;
+  const accounts: SeedResult['accounts'] = [];
+  for (const { role, email } of DEMO_ACCOUNTS) {
+    if (await auth.internalAdapter.findUserByEmail(email)) accounts.push({ role, email });
+  }
+  return accounts.length ? { password: DEMO_PASSWORD, accounts } : null;
 }

@@ -50,7 +50,7 @@ export async function openTestDatabase(
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = await openDatabase({ kind: 'postgres', url }, { searchPath: schema, poolSize: 5 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, { schema });
   return {
     ...handle,
     drop: async () => {
@@ -58,6 +58,7 @@ export async function openTestDatabase(
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.query(`drop schema if exists pgboss_${schema} cascade`);
       await cleanup.end();
     },
   };
@@ -96,7 +97,7 @@ export function describeWithApp(
       beforeAll(async () => {
         const database = await openTestDatabase(kind);
         drop = database.drop;
-        const services = createServices(testConfig(options.config), database);
+        const services = await createServices(testConfig(options.config), database);
         const app = Fastify({ logger: false });
         await buildApp(app, { services });
         await app.ready();
@@ -107,6 +108,7 @@ export function describeWithApp(
       });
       afterAll(async () => {
         await current?.app.close();
+        await current?.services.close();
         await drop?.();
       });
       body(() => {

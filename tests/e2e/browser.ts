@@ -25,7 +25,10 @@ export function useBrowser() {
   const tabs: Tab[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
   });
 
   afterEach(async () => {
@@ -41,7 +44,10 @@ export function useBrowser() {
   /** A fresh browser profile (own cookies and storage), like a second person on another device. */
   async function newTab(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Tab> {
     if (!browser) throw new Error('browser not started');
-    const context = await browser.newContext({ baseURL: baseUrl(), colorScheme: options.colorScheme ?? 'light' });
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      colorScheme: options.colorScheme ?? 'light',
+    });
     const page = await context.newPage();
     const tab: Tab = { page, context, errors: [] };
     page.on('console', (message) => {

@@ -9,7 +9,9 @@ describe('app shell', () => {
     await page.goto('/');
     await expect.poll(() => page.title()).toMatch(/Privy/);
     expect(await page.getByRole('link', { name: 'Privy home' }).first().isVisible()).toBe(true);
-    expect(await page.locator('footer').getByRole('link', { name: 'Terms of service' }).isVisible()).toBe(true);
+    expect(await page.locator('footer').getByRole('link', { name: 'Terms of service' }).isVisible()).toBe(
+      true,
+    );
   });
 
   it('shows the 404 page with the path asked for', async () => {
@@ -17,7 +19,9 @@ describe('app shell', () => {
     const response = await tab.page.goto('/no/such/page?x=1');
     expect(response?.status()).toBe(404);
     expect(await tab.page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
-    expect(await tab.page.getByTestId('error-detail').textContent()).toBe('Page not found: /no/such/page?x=1');
+    expect(await tab.page.getByTestId('error-detail').textContent()).toBe(
+      'Page not found: /no/such/page?x=1',
+    );
     allowConsoleErrors(tab, /status of 404/);
   });
 });

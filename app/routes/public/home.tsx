@@ -1,4 +1,27 @@
-// SCAFFOLD: replaced by the page's real implementation before commit.
-export default function Page() {
-  return null;
+import { HomeHero } from '../../features/marketing/home/hero.tsx';
+import {
+  HomeQuestions,
+  HowItWorksSteps,
+  PricingAndHosts,
+  TrustPoints,
+} from '../../features/marketing/home/home-sections.tsx';
+import { pageMeta } from '../../features/marketing/meta.ts';
+
+export function meta() {
+  return pageMeta(
+    'Privy: book a clean, private bathroom nearby',
+    'Book a private bathroom from a verified local host for 15 minutes to 2 hours. See the price, distance and accessibility features up front; get the address and access instructions the moment you book.',
+  );
+}
+
+export default function HomePage() {
+  return (
+    <>
+      <HomeHero />
+      <HowItWorksSteps />
+      <TrustPoints />
+      <PricingAndHosts />
+      <HomeQuestions />
+    </>
+  );
 }

@@ -1,10 +1,9 @@
-import { betterAuth } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { type BetterAuthPlugin, betterAuth } from 'better-auth';
 import { admin, emailOTP, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
 import type { EmailService } from '../email/email-service.ts';
-import { checkPasswordStrength } from './password-policy.ts';
+import { createAfterHook, createBeforeHook } from './auth-hooks.ts';
 
 /** Phone-only accounts still need a unique email column; this domain can never receive mail. */
 export const PHONE_EMAIL_DOMAIN = 'phone.privy.invalid';
@@ -12,6 +11,22 @@ export const phoneToPlaceholderEmail = (phone: string) => `${phone.replace(/\D/g
 export const isPlaceholderEmail = (email: string) => email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
 
 const SESSION_DAYS = 400; // spec §9: session cookie lives 400 days
+
+/** Lifetimes of what we send (ADR 021). Codes are short-lived; links give time to find the email. */
+export const AUTH_LIFETIMES = {
+  oneTimeCodeSeconds: 10 * 60,
+  codeResendCooldownSeconds: 60,
+  emailVerificationSeconds: 24 * 60 * 60,
+  passwordResetSeconds: 60 * 60,
+  twoFactorChallengeSeconds: 10 * 60,
+  trustedDeviceSeconds: 30 * 24 * 60 * 60,
+} as const;
+
+/** Where better-auth's verification link lands after confirming (or failing to confirm) an email. */
+export const EMAIL_VERIFIED_CALLBACK = '/login?verified=1';
+
+/** Sign-ins by a one-time code: like a password sign-in, they must pass the second factor. */
+const CODE_SIGN_IN_PATHS = new Set(['/sign-in/email-otp', '/phone-number/verify']);
 
 export type AuthDeps = {
   // biome-ignore lint/suspicious/noExplicitAny: better-auth takes any Kysely instance
@@ -25,12 +40,24 @@ export type AuthDeps = {
 };
 
 export function createBetterAuth(deps: AuthDeps) {
-  const passwordPaths = new Set([
-    '/sign-up/email',
-    '/reset-password',
-    '/change-password',
-    '/phone-number/reset-password',
-  ]);
+  const secondFactor = twoFactor({
+    issuer: 'Privy',
+    backupCodeOptions: { amount: 10, length: 10 },
+    twoFactorCookieMaxAge: AUTH_LIFETIMES.twoFactorChallengeSeconds,
+    trustDeviceMaxAge: AUTH_LIFETIMES.trustedDeviceSeconds,
+  });
+  // The two-factor plugin challenges password sign-ins only. Its own after-hook, run on the code
+  // sign-ins too, swaps their fresh session for the same TOTP challenge, so a one-time code can never
+  // skip an enrolled second factor.
+  const challengeAfterCode = secondFactor.hooks.after[0]?.handler;
+  if (!challengeAfterCode) throw new Error('better-auth two-factor plugin no longer has its sign-in hook');
+  const codeSignInSecondFactor = {
+    id: 'privy-code-sign-in-second-factor',
+    hooks: {
+      after: [{ matcher: (ctx) => CODE_SIGN_IN_PATHS.has(ctx.path ?? ''), handler: challengeAfterCode }],
+    },
+  } satisfies BetterAuthPlugin;
+
   return betterAuth({
     appName: 'Privy',
     baseURL: deps.appUrl,
@@ -65,7 +92,7 @@ export function createBetterAuth(deps: AuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: AUTH_LIFETIMES.passwordResetSeconds,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await deps.email.send({ to: user.email, template: 'reset-password', data: { name: user.name, url } });
@@ -73,8 +100,9 @@ export function createBetterAuth(deps: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
-      expiresIn: 24 * 60 * 60,
+      // The link only confirms the address: signing in by it would skip an enrolled second factor.
+      autoSignInAfterVerification: false,
+      expiresIn: AUTH_LIFETIMES.emailVerificationSeconds,
       sendVerificationEmail: async ({ user, url }) => {
         if (isPlaceholderEmail(user.email)) return;
         await deps.email.send({ to: user.email, template: 'verify-email', data: { name: user.name, url } });
@@ -89,24 +117,14 @@ export function createBetterAuth(deps: AuthDeps) {
         },
       },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (!passwordPaths.has(ctx.path)) return;
-        const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
-        const candidate = typeof body.newPassword === 'string' ? body.newPassword : body.password;
-        if (typeof candidate !== 'string') return;
-        const problem = checkPasswordStrength(candidate);
-        if (problem) {
-          const { APIError } = await import('better-auth/api');
-          throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problem });
-        }
-      }),
-    },
+    hooks: { before: createBeforeHook(deps.db), after: createAfterHook(deps.db) },
     plugins: [
       phoneNumber({
         otpLength: 6,
-        expiresIn: 10 * 60,
+        expiresIn: AUTH_LIFETIMES.oneTimeCodeSeconds,
         allowedAttempts: 5,
+        // Numbers are stored in E.164 (common/schemas/auth.ts normalizes what people type).
+        phoneNumberValidator: (value) => /^\+[1-9]\d{7,14}$/.test(value),
         sendOTP: async ({ phoneNumber: to, code }) => {
           await deps.email.sendSms({ to, text: `Your Privy code is ${code}. It expires in 10 minutes.` });
         },
@@ -116,7 +134,7 @@ export function createBetterAuth(deps: AuthDeps) {
       }),
       emailOTP({
         otpLength: 6,
-        expiresIn: 10 * 60,
+        expiresIn: AUTH_LIFETIMES.oneTimeCodeSeconds,
         allowedAttempts: 5,
         disableSignUp: true,
         sendVerificationOTP: async ({ email, otp, type }) => {
@@ -124,8 +142,9 @@ export function createBetterAuth(deps: AuthDeps) {
           await deps.email.send({ to: email, template: 'one-time-code', data: { code: otp, purpose: type } });
         },
       }),
-      twoFactor({ issuer: 'Privy', backupCodeOptions: { amount: 10, length: 10 } }),
+      secondFactor,
       admin(),
+      codeSignInSecondFactor,
     ],
   });
 }

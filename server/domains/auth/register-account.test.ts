@@ -87,6 +87,36 @@ describeWithApp('register and sign in', (ctx) => {
     expect(users).toHaveLength(0);
   });
 
+  it('answers in our error shape, naming the field, for taken accounts and wrong passwords', async () => {
+    const agent = new TestAgent(ctx().app);
+    await agent.post('/api/account/register', { email: 'taken@example.com', password: 'a fine password' });
+    await agent.post('/api/account/register', { phone: '512-555-0188', password: 'a fine password' });
+
+    const again = await new TestAgent(ctx().app).post('/api/account/register', {
+      email: 'Taken@example.com',
+      password: 'another fine password',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'conflict', fields: [{ field: 'email' }] });
+
+    const samePhone = await new TestAgent(ctx().app).post('/api/account/register', {
+      phone: '+1 (512) 555-0188',
+      password: 'another fine password',
+    });
+    expect(samePhone.statusCode).toBe(409);
+    expect(samePhone.json()).toMatchObject({ error: 'conflict', fields: [{ field: 'phone' }] });
+    const users = await ctx().services.db.selectFrom('user').select('id').execute();
+    expect(users).toHaveLength(2);
+
+    const wrong = await new TestAgent(ctx().app).post('/api/account/sign-in', {
+      email: 'taken@example.com',
+      password: 'not the password',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ error: 'unauthenticated', fields: [{ field: 'password' }] });
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses unknown fields and malformed JSON with 400', async () => {
     const agent = new TestAgent(ctx().app);
     const unknown = await agent.post('/api/account/register', {

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { ProfileLocation } from '../../../common/schemas/location.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
 
 export async function insertProfile(db: Db, profile: { id: string; first_name: string; last_name: string }) {
   await db
@@ -100,4 +101,127 @@ export async function setUserPhoneNumber(db: Db, userId: string, phoneNumber: st
 
 export async function markEmailVerified(db: Db, userId: string) {
   await db.updateTable('user').set({ emailVerified: true }).where('id', '=', userId).execute();
+}
+
+// --- Sign-in throttling, sessions and one-time codes (accounts and sign-in flows) ---
+
+/** How many failures match since `since`, and when the oldest of them happened. */
+export async function signInFailureWindow(
+  db: Db,
+  by: { identifier: string } | { ip: string },
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('sign_in_failures')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('failed_at').as('oldest')])
+    .where('failed_at', '>', since)
+    .$if('identifier' in by, (qb) => qb.where('identifier', '=', (by as { identifier: string }).identifier))
+    .$if('ip' in by, (qb) => qb.where('ip', '=', (by as { ip: string }).ip))
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
+}
+
+/** Drops failures that no longer count, for this account and this address only (both indexed). */
+export async function pruneSignInFailures(db: Db, keys: { identifier: string; ip: string }, before: Date) {
+  await db
+    .deleteFrom('sign_in_failures')
+    .where('failed_at', '<=', before)
+    .where((eb) => eb.or([eb('identifier', '=', keys.identifier), eb('ip', '=', keys.ip)]))
+    .execute();
+}
+
+export async function findUserIdByPhone(db: Db, phoneNumber: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('user')
+    .select('id')
+    .where('phoneNumber', '=', phoneNumber)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** A user's sessions that are still valid, newest first. Tokens stay on the server. */
+export async function listActiveSessions(db: Db, userId: string) {
+  return db
+    .selectFrom('session')
+    .select(['id', 'createdAt', 'updatedAt', 'expiresAt', 'ipAddress', 'userAgent'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', new Date())
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The token of one of this user's sessions (never another user's), for better-auth's revoke call. */
+export async function findSessionToken(db: Db, userId: string, sessionId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('session')
+    .select('token')
+    .where('id', '=', sessionId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row?.token ?? null;
+}
+
+/**
+ * When the pending one-time code stored under `identifier` (better-auth's verification table)
+ * expires, or null. Its expiry is fixed when the code is sent, so it tells when that was.
+ */
+export async function pendingCodeExpiry(db: Db, identifier: string): Promise<Date | null> {
+  const { rows } = await sql<{ expiresAt: Date | string }>`
+    select "expiresAt" from "verification" where "identifier" = ${identifier}
+    order by "expiresAt" desc limit 1`.execute(db);
+  const value = rows[0]?.expiresAt;
+  return value ? new Date(value) : null;
+}
+
+/** Sets (or clears) the picture under a row lock and returns the one it replaced. */
+export async function replaceProfilePicture(db: Db, id: string, url: string | null): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('profiles')
+      .select('profile_picture_url')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    await trx
+      .updateTable('profiles')
+      .set({ profile_picture_url: url, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
+    return current?.profile_picture_url ?? null;
+  });
+}
+
+export async function findActiveAdminIds(db: Db | Transaction<Database>) {
+  const rows = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('is_admin', '=', true)
+    .where('is_deleted', '=', false)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function findContacts(db: Db | Transaction<Database>, userIds: string[]) {
+  if (!userIds.length) return [];
+  return db
+    .selectFrom('profiles')
+    .innerJoin('user', 'user.id', 'profiles.id')
+    .select([
+      'profiles.id',
+      'profiles.first_name',
+      'profiles.email_preferences',
+      'user.email',
+      'user.emailVerified',
+    ])
+    .where('profiles.id', 'in', userIds)
+    .execute();
+}
+
+export async function saveEmailPreferences(db: Db, userId: string, preferences: Record<string, boolean>) {
+  await db
+    .updateTable('profiles')
+    .set({ email_preferences: JSON.stringify(preferences), updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();
 }

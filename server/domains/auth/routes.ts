@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUPPORT_MESSAGES } from '../../../common/constants.ts';
@@ -6,11 +6,38 @@ import { registerSchema, signInSchema } from '../../../common/schemas/auth.ts';
 import { AppError, toErrorBody } from '../../http/errors.ts';
 import { sendWebResponse, toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
+import {
+  listAccountSessions,
+  revokeAccountSession,
+  revokeAllAccountSessions,
+  revokeOtherAccountSessions,
+} from './account-security.ts';
+import { type AuthOutcome, toErrorBody as authErrorBody } from './auth-outcome.ts';
 import { accountState } from './auth-service.ts';
 import { registerAccount, signInAccount } from './register-account.ts';
 
 /** Paths a disabled or under-review account may still call: reading its session and leaving. */
 const GATE_EXEMPT = new Set(['/api/auth/sign-out', '/api/auth/get-session']);
+
+/** Answers with the outcome of a better-auth call: our JSON and its cookies, or our error shape. */
+function sendOutcome<T>(reply: FastifyReply, outcome: AuthOutcome<T>) {
+  if (!outcome.ok) {
+    if (outcome.failure.retryAfter) reply.header('retry-after', outcome.failure.retryAfter);
+    return reply.status(outcome.failure.status).send(authErrorBody(outcome.failure));
+  }
+  if (outcome.cookies.length) reply.header('set-cookie', outcome.cookies);
+  return reply.status(200).send(outcome.data);
+}
+
+const sessionSchema = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  expiresAt: z.string(),
+  current: z.boolean(),
+});
 
 export async function authRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       },
     },
     async (request, reply) =>
-      sendWebResponse(reply, await registerAccount(services, request.body, toWebHeaders(request))),
+      sendOutcome(reply, await registerAccount(services, request.body, toWebHeaders(request))),
   );
 
   api.post(
@@ -55,11 +82,13 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       schema: {
         tags: ['account'],
         summary: 'Sign in with an email or a phone number and a password',
+        description:
+          'Answers {twoFactorRequired: true} when the account has an authenticator app; finish with POST /api/auth/two-factor/verify-totp or verify-backup-code. After 5 failed attempts for one account, or 20 from one IP address, within 15 minutes, answers 429 with Retry-After.',
         body: signInSchema,
       },
     },
     async (request, reply) =>
-      sendWebResponse(reply, await signInAccount(services, request.body, toWebHeaders(request))),
+      sendOutcome(reply, await signInAccount(services, request.body, toWebHeaders(request))),
   );
 
   api.get(
@@ -68,6 +97,77 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     async (request) => {
       const viewer = await services.auth.requireViewer(toWebHeaders(request));
       return viewer;
+    },
+  );
+
+  api.get(
+    '/api/account/sessions',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The signed-in user's active sessions (devices), the current one marked",
+        response: { 200: z.object({ sessions: z.array(sessionSchema) }) },
+      },
+    },
+    async (request) => {
+      const viewer = await services.auth.requireViewer(toWebHeaders(request));
+      return { sessions: await listAccountSessions(services, viewer) };
+    },
+  );
+
+  api.delete(
+    '/api/account/sessions/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out one of your own sessions',
+        params: z.strictObject({ id: z.string().min(1).max(200) }),
+        response: { 200: z.object({ revoked: z.literal(true), wasCurrent: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const headers = toWebHeaders(request);
+      const viewer = await services.auth.requireViewer(headers);
+      const result = await revokeAccountSession(services, viewer, request.params.id, headers);
+      if (!result) throw new AppError('not_found', 'There is no such session on your account.');
+      return result;
+    },
+  );
+
+  api.post(
+    '/api/account/sessions/revoke-others',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out every session but this one',
+        body: z.strictObject({}).optional(),
+        response: { 200: z.object({ revoked: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const headers = toWebHeaders(request);
+      await services.auth.requireViewer(headers);
+      await revokeOtherAccountSessions(services, headers);
+      return { revoked: true as const };
+    },
+  );
+
+  api.post(
+    '/api/account/sessions/revoke-all',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out everywhere, this session included',
+        body: z.strictObject({}).optional(),
+        response: { 200: z.object({ revoked: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const headers = toWebHeaders(request);
+      await services.auth.requireViewer(headers);
+      const cookies = await revokeAllAccountSessions(services, headers);
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return { revoked: true as const };
     },
   );
 

@@ -1,13 +1,19 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/database.ts';
-import { insertOutboxMessage } from './repository.ts';
+import {
+  findOutboxMessage,
+  insertOutboxMessage,
+  listOutboxMessages,
+  type OutboxListFilter,
+} from './repository.ts';
 import { type TemplateData, type TemplateName, templates } from './templates/index.ts';
 
 export type SendEmailInput<T extends TemplateName> = {
   to: string;
   template: T;
   data: TemplateData<T>;
-  replyTo?: string;
+  /** A display name and address: nodemailer encodes the name safely for the header. */
+  replyTo?: string | { name: string; address: string };
 };
 
 export type EmailService = {
@@ -15,14 +21,25 @@ export type EmailService = {
   /** Text messages have no real carrier yet: they always land in the dev outbox. */
   sendSms(input: { to: string; text: string }): Promise<void>;
   readonly deliversForReal: boolean;
+  /**
+   * The dev outbox, newest first. Whoever exposes it (the /dev pages, /api/dev/outbox) must check
+   * that this is not production: the messages hold sign-in links and codes.
+   */
+  outbox: {
+    list(filter?: OutboxListFilter): ReturnType<typeof listOutboxMessages>;
+    find(id: string): ReturnType<typeof findOutboxMessage>;
+  };
 };
 
 export function createEmailService(deps: {
   db: Db;
   smtpUrl: string | undefined;
   from: string;
+  /** Tests hand in a nodemailer transport of their own; otherwise SMTP_URL decides. */
+  transport?: Transporter;
 }): EmailService {
-  const transport: Transporter | null = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  const transport: Transporter | null =
+    deps.transport ?? (deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null);
   return {
     deliversForReal: transport !== null,
     async send(input) {
@@ -48,6 +65,10 @@ export function createEmailService(deps: {
         html: message.html,
         text: message.text,
       });
+    },
+    outbox: {
+      list: (filter) => listOutboxMessages(deps.db, filter),
+      find: (id) => findOutboxMessage(deps.db, id),
     },
     async sendSms(input) {
       await insertOutboxMessage(deps.db, {

@@ -9,12 +9,16 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 type Block =
   | { kind: 'p'; text: string }
   | { kind: 'button'; label: string; url: string }
-  | { kind: 'code'; code: string };
+  | { kind: 'code'; code: string }
+  /** Text written by someone else (a contact message): kept as typed, line breaks included. */
+  | { kind: 'quote'; text: string };
 
 function render(subject: string, preheader: string, blocks: Block[]): RenderedEmail {
   const html = blocks
     .map((block) => {
       if (block.kind === 'p') return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+      if (block.kind === 'quote')
+        return `<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #99e9f2;background:#f8fafc;white-space:pre-wrap">${escapeHtml(block.text)}</div>`;
       if (block.kind === 'code')
         return `<p style="margin:0 0 16px;font-size:28px;letter-spacing:6px;font-weight:700">${escapeHtml(block.code)}</p>`;
       return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.url)}" style="display:inline-block;background:#0c8599;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(block.url)}</p>`;
@@ -24,6 +28,7 @@ function render(subject: string, preheader: string, blocks: Block[]): RenderedEm
     .map((block) => {
       if (block.kind === 'p') return block.text;
       if (block.kind === 'code') return block.code;
+      if (block.kind === 'quote') return `----------\n${block.text}\n----------`;
       return `${block.label}: ${block.url}`;
     })
     .join('\n\n');
@@ -62,11 +67,41 @@ export const templates = {
         text: 'It expires in 10 minutes. Never share it with anyone, including people who say they work for Privy.',
       },
     ]),
-  'contact-message': (data: { name: string; email: string; subject: string; body: string }) =>
+  'contact-message': (data: {
+    name: string;
+    email: string;
+    subject: string;
+    body: string;
+    /** The Privy account the sender was signed in to, if any: support can look them up at once. */
+    account?: { id: string; label: string } | undefined;
+  }) =>
     render(`[Contact] ${data.subject}`, `Message from ${data.name}`, [
       { kind: 'p', text: `From: ${data.name} <${data.email}>` },
       { kind: 'p', text: `Subject: ${data.subject}` },
-      { kind: 'p', text: data.body },
+      {
+        kind: 'p',
+        text: data.account
+          ? `Privy account: ${data.account.label} (user id ${data.account.id})`
+          : 'Sent without signing in to a Privy account.',
+      },
+      { kind: 'quote', text: data.body },
+      { kind: 'p', text: `Reply to this email to answer ${data.name} at ${data.email}.` },
+    ]),
+  notification: (data: {
+    name?: string;
+    message: string;
+    actionLabel: string;
+    actionUrl: string;
+    preferencesUrl: string;
+  }) =>
+    render(data.message.length > 70 ? `${data.message.slice(0, 67)}...` : data.message, data.message, [
+      { kind: 'p', text: greet(data.name) },
+      { kind: 'p', text: data.message },
+      { kind: 'button', label: data.actionLabel, url: data.actionUrl },
+      {
+        kind: 'p',
+        text: `You can choose which emails Privy sends you in your profile: ${data.preferencesUrl}`,
+      },
     ]),
 } satisfies Record<string, (data: never) => RenderedEmail>;
 

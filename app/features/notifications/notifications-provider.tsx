@@ -1,0 +1,119 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import {
+  NOTIFICATION_TOAST_GROUP,
+  TOAST_LIFETIME_MS,
+  TOP_NOTIFICATIONS_LIMIT,
+} from '../../../common/constants.ts';
+import { NOTIFICATION_FALLBACK_TEXT } from '../../../common/notification-types.ts';
+import { toast } from '../../ui/toasts.tsx';
+import { useRealtimeChannel, useRealtimeClient } from '../realtime/realtime-provider.tsx';
+import { notificationTitle } from './notification-titles.ts';
+import { type NotificationItem, notificationsApi } from './notifications-api.ts';
+
+type NotificationsState = {
+  items: NotificationItem[];
+  unviewed: number;
+  loaded: boolean;
+  /** Opening the panel loads the top 15 and marks them viewed (spec §4). */
+  openPanel: () => Promise<void>;
+  refresh: () => Promise<void>;
+  markRead: (id: string) => Promise<boolean>;
+  remove: (id: string) => Promise<boolean>;
+};
+
+const NotificationsContext = createContext<NotificationsState | null>(null);
+
+export function NotificationsProvider({ userId, children }: { userId: string; children: React.ReactNode }) {
+  const [items, setItems] = useState<NotificationItem[]>([]);
+  const [unviewed, setUnviewed] = useState(0);
+  const [loaded, setLoaded] = useState(false);
+  const revalidator = useRevalidator();
+  const client = useRealtimeClient();
+
+  const refresh = useCallback(async () => {
+    try {
+      const page = await notificationsApi.list({ limit: TOP_NOTIFICATIONS_LIMIT });
+      setItems(page.notifications);
+      setUnviewed(page.unviewed);
+      setLoaded(true);
+    } catch (error) {
+      // Spec §8: fetch failures are logged and the previous state kept.
+      console.warn('Could not load notifications', error);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  // After a dropped connection comes back, fetch whatever arrived while it was down.
+  useEffect(() => client?.onReconnect(() => void refresh()), [client, refresh]);
+  // The session ended elsewhere (signed out, revoked, account disabled): reload who we are.
+  useEffect(() => client?.onSessionEnded(() => revalidator.revalidate()), [client, revalidator]);
+
+  useRealtimeChannel(`user:${userId}`, (event, payload) => {
+    if (event === 'profile') {
+      // Someone changed this profile elsewhere (an admin, another tab): load it again.
+      revalidator.revalidate();
+      return;
+    }
+    if (event !== 'notification') return;
+    const item = payload as NotificationItem;
+    setItems((current) =>
+      current.some((existing) => existing.id === item.id)
+        ? current
+        : [item, ...current].slice(0, TOP_NOTIFICATIONS_LIMIT),
+    );
+    setUnviewed((count) => count + 1);
+    toast.info(
+      {
+        title: notificationTitle(item.notification_type),
+        message: item.message || NOTIFICATION_FALLBACK_TEXT,
+        autoClose: TOAST_LIFETIME_MS.notification,
+      },
+      NOTIFICATION_TOAST_GROUP,
+    );
+  });
+
+  const openPanel = useCallback(async () => {
+    await refresh();
+    try {
+      await notificationsApi.markAllViewed();
+      setUnviewed(0);
+      setItems((current) => current.map((item) => ({ ...item, viewed: true })));
+    } catch (error) {
+      console.warn('Could not mark notifications viewed', error);
+    }
+  }, [refresh]);
+
+  const markRead = useCallback(async (id: string) => {
+    try {
+      const { notification } = await notificationsApi.markRead(id);
+      setItems((current) => current.map((item) => (item.id === id ? { ...item, ...notification } : item)));
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
+
+  const remove = useCallback(async (id: string) => {
+    try {
+      await notificationsApi.remove(id);
+      setItems((current) => current.filter((item) => item.id !== id));
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
+
+  const value = useMemo(
+    () => ({ items, unviewed, loaded, openPanel, refresh, markRead, remove }),
+    [items, unviewed, loaded, openPanel, refresh, markRead, remove],
+  );
+  return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
+}
+
+export function useNotifications(): NotificationsState | null {
+  return useContext(NotificationsContext);
+}

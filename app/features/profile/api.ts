@@ -1,0 +1,99 @@
+import type { ProfileLocation } from '../../../common/schemas/location.ts';
+import type { ProfileView, UpdateProfileInput } from '../../../common/schemas/profile.ts';
+
+export type FieldError = { field: string; message: string };
+
+/** What our API said went wrong, in words meant for people. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly fields: FieldError[];
+  constructor(status: number, message: string, fields: FieldError[] = []) {
+    super(message);
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+const NETWORK_MESSAGE = 'We could not reach Privy. Check your connection and try again.';
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as {
+    message?: string;
+    fields?: FieldError[];
+  } | null;
+  return new ApiError(
+    response.status,
+    body?.message ?? `Something went wrong (${response.status}). Please try again.`,
+    body?.fields ?? [],
+  );
+}
+
+async function send<T>(method: string, url: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_MESSAGE);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return (await response.json()) as T;
+}
+
+export function updateProfile(input: UpdateProfileInput): Promise<ProfileView> {
+  return send('PATCH', '/api/profile', input);
+}
+
+export function saveLocations(locations: ProfileLocation[]): Promise<ProfileView> {
+  return updateProfile({ locations });
+}
+
+export function removeProfilePicture(): Promise<ProfileView> {
+  return send('DELETE', '/api/profile/picture');
+}
+
+export function resendVerificationEmail(email: string): Promise<{ status: boolean }> {
+  return send('POST', '/api/auth/send-verification-email', { email, callbackURL: '/dashboard?verified=1' });
+}
+
+/**
+ * Uploads the picture with XMLHttpRequest rather than fetch: only XHR reports upload progress.
+ * `onProgress` gets a fraction from 0 to 1.
+ */
+export function uploadProfilePicture(
+  file: Blob,
+  onProgress: (fraction: number) => void,
+): Promise<{ profile_picture_url: string; srcset: string }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/profile/picture');
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body = request.response as { message?: string; fields?: FieldError[] } | null;
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1);
+        resolve(body as unknown as { profile_picture_url: string; srcset: string });
+      } else {
+        reject(
+          new ApiError(
+            request.status,
+            body?.message ?? `The upload failed (${request.status}). Please try again.`,
+            body?.fields ?? [],
+          ),
+        );
+      }
+    };
+    request.onerror = () => reject(new ApiError(0, NETWORK_MESSAGE));
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
+}

@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeClient } from './realtime-client.ts';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: Array<Record<string, unknown>> = [];
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  serverSays(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  dropFromServer() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006 });
+  }
+}
+
+const latest = () => FakeSocket.all.at(-1) as FakeSocket;
+
+describe('realtime client', () => {
+  let client: RealtimeClient;
+  let states: string[];
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.all = [];
+    client = new RealtimeClient({
+      url: 'ws://test/api/realtime',
+      createSocket: (url) => new FakeSocket(url),
+    });
+    states = [];
+    client.onState((state) => states.push(state));
+  });
+  afterEach(() => {
+    client.stop();
+    vi.useRealTimers();
+  });
+
+  it('goes connecting → open, subscribes and delivers events to the channel handler', () => {
+    const handler = vi.fn();
+    client.subscribe('user:u1', handler);
+    client.start();
+    latest().open();
+    expect(states).toEqual(['connecting', 'open']);
+    expect(latest().sent).toContainEqual({ type: 'subscribe', channel: 'user:u1' });
+    latest().serverSays({ type: 'subscribed', channel: 'user:u1' });
+    expect(client.statusOf('user:u1')).toBe('subscribed');
+    latest().serverSays({ type: 'event', channel: 'user:u1', event: 'notification', payload: { id: 'n1' } });
+    latest().serverSays({
+      type: 'event',
+      channel: 'user:other',
+      event: 'notification',
+      payload: { id: 'n2' },
+    });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler).toHaveBeenCalledWith('notification', { id: 'n1' });
+  });
+
+  it('marks a refused subscription as error', () => {
+    client.start();
+    latest().open();
+    client.subscribe('admins', vi.fn());
+    latest().serverSays({ type: 'error', channel: 'admins', reason: 'no' });
+    expect(client.statusOf('admins')).toBe('error');
+  });
+
+  it('retries a failing connection after 1, 2, 5 and then every 10 s', () => {
+    client.start();
+    for (const delay of [1000, 2000, 5000, 10_000, 10_000]) {
+      const count = FakeSocket.all.length;
+      latest().dropFromServer();
+      expect(client.state).toBe('closed');
+      vi.advanceTimersByTime(delay - 1);
+      expect(FakeSocket.all).toHaveLength(count);
+      vi.advanceTimersByTime(1);
+      expect(FakeSocket.all).toHaveLength(count + 1);
+      expect(client.state).toBe('connecting');
+    }
+  });
+
+  it('resubscribes on reconnect and resets the back-off once open', () => {
+    const reconnected = vi.fn();
+    client.onReconnect(reconnected);
+    client.subscribe('user:u1', vi.fn());
+    client.start();
+    latest().open();
+    latest().dropFromServer();
+    vi.advanceTimersByTime(1000);
+    latest().open();
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    expect(latest().sent).toContainEqual({ type: 'subscribe', channel: 'user:u1' });
+    latest().dropFromServer();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(3);
+  });
+
+  it('sends a heartbeat every 30 s and drops a link that does not answer within 10 s', () => {
+    client.start();
+    latest().open();
+    const first = latest();
+    vi.advanceTimersByTime(30_000);
+    expect(first.sent).toContainEqual({ type: 'heartbeat' });
+    first.serverSays({ type: 'heartbeat_ok' });
+    vi.advanceTimersByTime(10_000);
+    expect(client.state).toBe('open');
+    vi.advanceTimersByTime(20_000 + 10_000);
+    expect(client.state).toBe('closed');
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('does not reconnect when the server says the session ended', () => {
+    const ended = vi.fn();
+    client.onSessionEnded(ended);
+    client.start();
+    latest().open();
+    latest().onclose?.({ code: 4401 });
+    expect(ended).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('stops for good on sign-out: no reconnect, subscriptions gone', () => {
+    client.subscribe('user:u1', vi.fn());
+    client.start();
+    latest().open();
+    client.stop();
+    expect(client.state).toBe('closed');
+    expect(client.statusOf('user:u1')).toBe('unsubscribed');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+});

@@ -1,0 +1,257 @@
+import {
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_RECONNECT_DELAYS_MS,
+  REALTIME_TIMEOUT_MS,
+} from '../../../common/constants.ts';
+
+/** Spec §4 realtime connection states and subscription statuses. */
+export type ConnectionState = 'connecting' | 'open' | 'closing' | 'closed';
+export type SubscriptionStatus = 'subscribed' | 'error' | 'unsubscribed';
+
+export type RealtimeEventHandler = (event: string, payload: unknown) => void;
+
+type ServerMessage =
+  | { type: 'subscribed' | 'unsubscribed'; channel: string }
+  | { type: 'error'; channel?: string; reason: string }
+  | { type: 'heartbeat_ok' }
+  | { type: 'event'; channel: string; event: string; payload: unknown };
+
+type SocketLike = {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+};
+
+export type RealtimeClientOptions = {
+  url: string;
+  createSocket?: (url: string) => SocketLike;
+  timers?: {
+    setTimeout: typeof setTimeout;
+    clearTimeout: typeof clearTimeout;
+    setInterval: typeof setInterval;
+    clearInterval: typeof clearInterval;
+  };
+};
+
+const OPEN = 1;
+/** Close code the gateway uses when the session behind a socket has ended. */
+const SESSION_ENDED = 4401;
+
+/**
+ * One WebSocket per tab. Heartbeat every 30 s; no answer within 10 s means the link is dead.
+ * After a drop it reconnects after 1, 2, 5, then every 10 s, subscribes again to every channel and
+ * tells its listeners (onReconnect) so they can fetch what they missed.
+ */
+export class RealtimeClient {
+  state: ConnectionState = 'closed';
+  private socket: SocketLike | null = null;
+  private readonly channels = new Map<
+    string,
+    { handlers: Set<RealtimeEventHandler>; status: SubscriptionStatus }
+  >();
+  private readonly stateListeners = new Set<(state: ConnectionState) => void>();
+  private readonly reconnectListeners = new Set<() => void>();
+  private readonly statusListeners = new Set<(channel: string, status: SubscriptionStatus) => void>();
+  private readonly sessionEndedListeners = new Set<() => void>();
+  private attempt = 0;
+  private everOpened = false;
+  private stopped = true;
+  private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  private timeoutTimer: ReturnType<typeof setTimeout> | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly options: Required<RealtimeClientOptions>;
+
+  constructor(options: RealtimeClientOptions) {
+    this.options = {
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      // Bound: browsers refuse timer functions called on another object ("Illegal invocation").
+      timers: {
+        setTimeout: globalThis.setTimeout.bind(globalThis),
+        clearTimeout: globalThis.clearTimeout.bind(globalThis),
+        setInterval: globalThis.setInterval.bind(globalThis),
+        clearInterval: globalThis.clearInterval.bind(globalThis),
+      } as Required<RealtimeClientOptions>['timers'],
+      ...options,
+    };
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  /** Signing out: close for good, drop every subscription. */
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    for (const channel of this.channels.keys()) this.setStatus(channel, 'unsubscribed');
+    this.channels.clear();
+    if (this.socket) {
+      this.setState('closing');
+      this.socket.close(1000, 'Signed out');
+      this.socket = null;
+    }
+    this.setState('closed');
+  }
+
+  subscribe(channel: string, handler: RealtimeEventHandler): () => void {
+    let entry = this.channels.get(channel);
+    if (!entry) {
+      entry = { handlers: new Set(), status: 'unsubscribed' };
+      this.channels.set(channel, entry);
+      this.send({ type: 'subscribe', channel });
+    }
+    entry.handlers.add(handler);
+    return () => {
+      const current = this.channels.get(channel);
+      if (!current) return;
+      current.handlers.delete(handler);
+      if (current.handlers.size === 0) {
+        this.channels.delete(channel);
+        this.send({ type: 'unsubscribe', channel });
+        this.setStatus(channel, 'unsubscribed');
+      }
+    };
+  }
+
+  statusOf(channel: string): SubscriptionStatus {
+    return this.channels.get(channel)?.status ?? 'unsubscribed';
+  }
+
+  onState(listener: (state: ConnectionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  /** The server closed the socket because the session ended (signed out elsewhere, disabled). */
+  onSessionEnded(listener: () => void): () => void {
+    this.sessionEndedListeners.add(listener);
+    return () => this.sessionEndedListeners.delete(listener);
+  }
+
+  onStatus(listener: (channel: string, status: SubscriptionStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    this.setState('connecting');
+    const socket = this.options.createSocket(this.options.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      const isReconnect = this.everOpened;
+      this.everOpened = true;
+      this.attempt = 0;
+      this.setState('open');
+      for (const channel of this.channels.keys()) this.send({ type: 'subscribe', channel });
+      this.startHeartbeat();
+      if (isReconnect) for (const listener of this.reconnectListeners) listener();
+    };
+    socket.onmessage = (event) => {
+      if (socket === this.socket) this.handle(String(event.data));
+    };
+    socket.onclose = (event) => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.clearTimers();
+      for (const channel of this.channels.keys()) this.setStatus(channel, 'unsubscribed');
+      this.setState('closed');
+      if (event.code === SESSION_ENDED) {
+        // The server says the session is over: reconnecting would only be refused.
+        this.stopped = true;
+        for (const listener of this.sessionEndedListeners) listener();
+        return;
+      }
+      this.scheduleReconnect();
+    };
+    socket.onerror = () => {
+      // onclose follows and reconnects; the browser already logged the failure.
+    };
+  }
+
+  private handle(text: string): void {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(text) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (message.type === 'heartbeat_ok') {
+      this.options.timers.clearTimeout(this.timeoutTimer);
+      return;
+    }
+    if (message.type === 'subscribed') {
+      this.setStatus(message.channel, 'subscribed');
+      return;
+    }
+    if (message.type === 'error' && message.channel) {
+      this.setStatus(message.channel, 'error');
+      return;
+    }
+    if (message.type === 'event') {
+      const entry = this.channels.get(message.channel);
+      if (entry) for (const handler of entry.handlers) handler(message.event, message.payload);
+    }
+  }
+
+  private send(message: object): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private startHeartbeat(): void {
+    const { timers } = this.options;
+    this.heartbeatTimer = timers.setInterval(() => {
+      this.send({ type: 'heartbeat' });
+      timers.clearTimeout(this.timeoutTimer);
+      this.timeoutTimer = timers.setTimeout(() => this.drop(), REALTIME_TIMEOUT_MS);
+    }, REALTIME_HEARTBEAT_MS);
+  }
+
+  /** A silent link: close it ourselves and go through the normal reconnect path. */
+  private drop(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    this.setState('closing');
+    socket.close(4000, 'Heartbeat timed out');
+    socket.onclose?.({ code: 4000 });
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    const delays = REALTIME_RECONNECT_DELAYS_MS;
+    const delay = delays[Math.min(this.attempt, delays.length - 1)] as number;
+    this.attempt++;
+    this.reconnectTimer = this.options.timers.setTimeout(() => this.connect(), delay);
+  }
+
+  private clearTimers(): void {
+    const { timers } = this.options;
+    timers.clearInterval(this.heartbeatTimer);
+    timers.clearTimeout(this.timeoutTimer);
+    timers.clearTimeout(this.reconnectTimer);
+  }
+
+  private setState(state: ConnectionState): void {
+    if (this.state === state) return;
+    this.state = state;
+    for (const listener of this.stateListeners) listener(state);
+  }
+
+  private setStatus(channel: string, status: SubscriptionStatus): void {
+    const entry = this.channels.get(channel);
+    if (entry) entry.status = status;
+    for (const listener of this.statusListeners) listener(channel, status);
+  }
+}

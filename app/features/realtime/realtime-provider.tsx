@@ -1,0 +1,46 @@
+import { createContext, useContext, useEffect, useState } from 'react';
+import { RealtimeClient } from './realtime-client.ts';
+
+const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+function socketUrl(): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${protocol}://${window.location.host}/api/realtime`;
+}
+
+/**
+ * Opens the tab's realtime connection while someone is signed in. When the user signs out (or
+ * changes) the client is stopped, so every subscription ends with it.
+ */
+export function RealtimeProvider({ userId, children }: { userId: string | null; children: React.ReactNode }) {
+  const [client, setClient] = useState<RealtimeClient | null>(null);
+  useEffect(() => {
+    if (!userId) return;
+    const next = new RealtimeClient({ url: socketUrl() });
+    next.start();
+    setClient(next);
+    return () => {
+      next.stop();
+      setClient(null);
+    };
+  }, [userId]);
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtimeClient(): RealtimeClient | null {
+  return useContext(RealtimeContext);
+}
+
+/** Listens on a channel for as long as the component is mounted and a connection exists. */
+export function useRealtimeChannel(
+  channel: string | null,
+  onEvent: (event: string, payload: unknown) => void,
+) {
+  const client = useRealtimeClient();
+  const [handler] = useState(() => ({ current: onEvent }));
+  handler.current = onEvent;
+  useEffect(() => {
+    if (!client || !channel) return;
+    return client.subscribe(channel, (event, payload) => handler.current(event, payload));
+  }, [client, channel, handler]);
+}

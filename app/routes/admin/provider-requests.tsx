@@ -1,0 +1,201 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import {
+  data,
+  Form,
+  useFetcher,
+  useLoaderData,
+  useRevalidator,
+  useSearchParams,
+  useSubmit,
+} from 'react-router';
+import {
+  providerDecisionSchema,
+  providerRequestFilterSchema,
+} from '../../../common/schemas/provider-requests.ts';
+import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
+import { asAppError } from '../../lib/app-error.ts';
+import { servicesContext } from '../../lib/context.ts';
+import { requireAdmin } from '../../lib/guards.server.ts';
+import { toast } from '../../ui/toasts.tsx';
+import type { Route } from './+types/provider-requests';
+
+export function meta() {
+  return [{ title: 'Provider requests · Privy admin' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const filter = providerRequestFilterSchema.safeParse(Object.fromEntries(url.searchParams));
+  const applied = filter.success ? filter.data : { status: 'pending' as const };
+  const requests = await context.get(servicesContext).providerRequests.list(applied);
+  return {
+    filter: applied,
+    requests: requests.map((row) => ({
+      ...row,
+      created_at: row.created_at.toISOString(),
+      decided_at: row.decided_at?.toISOString() ?? null,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const form = await request.formData();
+  const decision = providerDecisionSchema.safeParse(form.get('decision'));
+  const id = String(form.get('id') ?? '');
+  if (!decision.success || !id)
+    return data({ ok: false as const, message: 'Choose a request and a decision.' }, { status: 400 });
+  try {
+    const row = await context.get(servicesContext).providerRequests.decide(admin, id, decision.data);
+    return { ok: true as const, message: `${row.first_name} ${row.last_name}: ${row.status}.` };
+  } catch (error) {
+    const known = asAppError(error);
+    if (known) return data({ ok: false as const, message: known.message }, { status: known.status });
+    throw error;
+  }
+}
+
+const STATUS_COLORS = { pending: 'blue', approved: 'teal', rejected: 'gray', revoked: 'red' } as const;
+
+function DecisionButtons({ id, status }: { id: string; status: keyof typeof STATUS_COLORS }) {
+  const fetcher = useFetcher<typeof action>();
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success({ title: 'Done', message: fetcher.data.message });
+    else toast.error({ title: 'Error', message: fetcher.data.message });
+  }, [fetcher.state, fetcher.data]);
+  const busy = fetcher.state !== 'idle';
+  const decide = (decision: 'approve' | 'reject' | 'revoke') =>
+    fetcher.submit({ id, decision }, { method: 'post' });
+  if (status === 'pending') {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Button size="xs" onClick={() => decide('approve')} loading={busy}>
+          Approve
+        </Button>
+        <Button size="xs" variant="default" onClick={() => decide('reject')} disabled={busy}>
+          Reject
+        </Button>
+      </Group>
+    );
+  }
+  if (status === 'approved') {
+    return (
+      <Button size="xs" color="red" variant="light" onClick={() => decide('revoke')} loading={busy}>
+        Revoke
+      </Button>
+    );
+  }
+  return (
+    <Text size="xs" c="dimmed">
+      No action
+    </Text>
+  );
+}
+
+export default function ProviderRequestsPage() {
+  const { filter, requests } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const submit = useSubmit();
+  const revalidator = useRevalidator();
+
+  // A request arriving or decided anywhere shows up here without a reload.
+  useRealtimeChannel('admins', (event) => {
+    if (event === 'provider_request') revalidator.revalidate();
+  });
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Provider requests</Title>
+      <Form method="get" onChange={(event) => submit(event.currentTarget, { replace: true })}>
+        <Group align="flex-end" wrap="wrap">
+          <SegmentedControl
+            name="status"
+            value={filter.status}
+            onChange={(value) => {
+              const next = new URLSearchParams(searchParams);
+              next.set('status', value);
+              submit(next, { replace: true });
+            }}
+            data={[
+              { value: 'pending', label: 'Pending' },
+              { value: 'approved', label: 'Approved' },
+              { value: 'rejected', label: 'Rejected' },
+              { value: 'revoked', label: 'Revoked' },
+              { value: 'all', label: 'All' },
+            ]}
+          />
+          <input type="hidden" name="status" value={filter.status} />
+          <TextInput
+            name="q"
+            defaultValue={filter.q ?? ''}
+            placeholder="Search name or email"
+            aria-label="Search name or email"
+            leftSection={<IconSearch size={16} />}
+          />
+        </Group>
+      </Form>
+      <Card withBorder padding={0} radius="md">
+        {requests.length === 0 ? (
+          <Text c="dimmed" ta="center" p="xl" data-testid="provider-requests-empty">
+            {filter.status === 'pending'
+              ? 'No requests are waiting. New ones appear here the moment they arrive.'
+              : 'No requests match these filters.'}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="provider-requests-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Asked</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Decision</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {requests.map((row) => (
+                  <Table.Tr key={row.id} data-testid="provider-request-row">
+                    <Table.Td>
+                      {row.first_name} {row.last_name}
+                    </Table.Td>
+                    <Table.Td>{row.email}</Table.Td>
+                    <Table.Td>
+                      {new Date(row.created_at).toLocaleString('en-US', {
+                        dateStyle: 'medium',
+                        timeStyle: 'short',
+                      })}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLORS[row.status]} variant="light">
+                        {row.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <DecisionButtons id={row.id} status={row.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const MAIN = path.join(ROOT, 'server', 'main.ts');
+
+/** A port nobody is listening on right now, on 127.0.0.1 (all bench traffic stays local). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `url` answers 200; returns the time it happened (performance.now()). */
+export async function waitFor200(url: string, timeoutMs: number, child?: ChildProcess): Promise<number> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now();
+    } catch {
+      // not listening yet
+    }
+    await sleep(10);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+export type PrivyProcess = {
+  child: ChildProcess;
+  baseUrl: string;
+  dataDir: string;
+  spawnedAt: number;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export type StartOptions = {
+  /** `memory://` for an in-memory PGlite; unset for the persisted PGlite under DATA_DIR. */
+  databaseUrl?: string;
+  /** Reuse a data folder (a restart) instead of a fresh one. */
+  dataDir?: string;
+  env?: Record<string, string>;
+};
+
+/** Spawns `node server/main.ts` the way `npm start` does, as a production process. */
+export async function spawnPrivy(options: StartOptions = {}): Promise<PrivyProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'privy-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ...options.env,
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Keep the last few kilobytes for error reports; drain everything so the pipe never blocks.
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk).slice(-8_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    baseUrl,
+    dataDir,
+    spawnedAt,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(forced);
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** The value below which `p` percent of the samples fall (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
+}
+
+/** One line describing where the figures came from, printed with every result. */
+export function machine(): string {
+  const gib = (os.totalmem() / 1024 ** 3).toFixed(0);
+  const [one] = os.loadavg();
+  return `Node ${process.versions.node}, ${os.availableParallelism()} cores, ${gib} GiB, load average ${one?.toFixed(2)} at start`;
+}

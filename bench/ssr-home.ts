@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { closedLoopHttp, openLoop } from './lib/http-load.ts';
+import { machine, percentile, ROOT, spawnPrivy, waitFor200 } from './lib/server.ts';
+
+/**
+ * Server-side rendering of the home page, on the built app in production mode with the embedded
+ * database, as `npm start` runs it. First a fixed 100 requests/s for 20 s (open loop: latency
+ * under a steady, realistic load; goal p99 < 50 ms), then as fast as 8 connections can go for
+ * 10 s (the most it sustains). All traffic goes to 127.0.0.1.
+ */
+const RATE = 100;
+const DURATION_MS = 20_000;
+const WARMUP_MS = 3_000;
+const GOAL_P99_MS = 50;
+const MAX_CONNECTIONS = 8;
+const MAX_MS = 10_000;
+
+if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
+  console.error('The web app is not built: run `npm run bench:ssr` (it builds first).');
+  process.exit(1);
+}
+
+console.info(`ssr: ${machine()}`);
+const privy = await spawnPrivy();
+try {
+  await waitFor200(`${privy.baseUrl}/healthz`, 60_000, privy.child);
+  const url = new URL('/', privy.baseUrl);
+  const first = await fetch(url);
+  const html = await first.text();
+  if (first.status !== 200 || !html.includes('<html')) throw new Error(`GET / answered ${first.status}`);
+
+  await openLoop({ url, ratePerSecond: RATE, durationMs: WARMUP_MS });
+  const run = await openLoop({ url, ratePerSecond: RATE, durationMs: DURATION_MS });
+  const latencies = run.samples.map((sample) => sample.latencyMs).sort((a, b) => a - b);
+  const errors = run.samples.filter((sample) => !sample.ok).length + run.dropped;
+  const completed = run.samples.filter((sample) => sample.ok).length;
+  const p99 = percentile(latencies, 99);
+  const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+  console.info(
+    `  open loop: ${run.samples.length} requests in ${run.seconds.toFixed(1)} s, page ${(html.length / 1024).toFixed(0)} KiB`,
+  );
+
+  const max = await closedLoopHttp({ url, connections: MAX_CONNECTIONS, durationMs: MAX_MS });
+  console.info(
+    `RESULT bench:ssr GET / at ${RATE} req/s for ${DURATION_MS / 1000} s: achieved ${(completed / run.seconds).toFixed(1)} req/s, ` +
+      `p50 ${fmt(percentile(latencies, 50))}, p95 ${fmt(percentile(latencies, 95))}, p99 ${fmt(p99)}, ` +
+      `max ${fmt(latencies.at(-1) ?? Number.NaN)}, errors ${errors} (goal p99 < ${GOAL_P99_MS} ms: ${p99 < GOAL_P99_MS ? 'met' : 'MISSED'}); ` +
+      `most sustained: ${max.perSecond.toFixed(0)} req/s with ${MAX_CONNECTIONS} connections (${max.errors} errors)`,
+  );
+} catch (error) {
+  console.error(privy.output());
+  throw error;
+} finally {
+  await privy.stop();
+}

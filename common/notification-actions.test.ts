@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { notificationActions } from './notification-actions.ts';
+import { parseNotificationMeta } from './notification-meta.ts';
+import { NOTIFICATION_TYPE_NAMES } from './notification-types.ts';
+
+describe('notification action buttons (spec §6)', () => {
+  it('gives guest reservation types View Booking and Message Provider', () => {
+    expect(notificationActions('RESERVATION_CONFIRMED', { booking_id: 'b1', user_id: 'host1' })).toEqual([
+      { label: 'View Booking', to: '/bookings/b1' },
+      { label: 'Message Provider', to: '/messages?booking=b1&contact=host1' },
+    ]);
+  });
+
+  it('gives owner types Message Guest, received messages View Message, others Send Message', () => {
+    expect(notificationActions('RESERVATION_OWNER_CONFIRMED', { booking_id: 'b2' })[1]).toEqual({
+      label: 'Message Guest',
+      to: '/messages?booking=b2',
+    });
+    expect(notificationActions('MESSAGE_RECEIVED', { booking_id: 'b3', sender_id: 's1' })[1]).toEqual({
+      label: 'View Message',
+      to: '/messages?booking=b3&contact=s1',
+    });
+    expect(notificationActions('MESSAGE_READ', { booking_id: 'b4' })[1]?.label).toBe('Send Message');
+  });
+
+  it('maps provider, blackout, property, refund, admin and user-registered types', () => {
+    expect(notificationActions('BECOME_PROVIDER_REQUEST_APPROVED', {})).toEqual([
+      { label: 'Manage Properties', to: '/manage/properties' },
+    ]);
+    expect(notificationActions('bathroom_blackout_started', { bathroom_id: 'x' })).toEqual([
+      { label: 'Manage Property', to: '/manage/properties/x' },
+    ]);
+    expect(notificationActions('RESERVATION_REVIEW_COMPLETED', { bathroom_id: 'x' })).toEqual([
+      { label: 'View Property', to: '/bathrooms/x' },
+    ]);
+    expect(notificationActions('USER_REFUND_PROCESSED', { booking_id: 'b' })).toEqual([
+      { label: 'View Booking', to: '/bookings/b' },
+      { label: 'View Bookings', to: '/bookings' },
+    ]);
+    expect(notificationActions('ADMIN_REFUND_FAILED', {})).toEqual([
+      { label: 'Refund Requests', to: '/admin/refund-requests' },
+    ]);
+    expect(notificationActions('ADMIN_RESERVATION_ACTIVE', {})).toEqual([
+      { label: 'Admin Bookings', to: '/admin/bookings' },
+    ]);
+    expect(notificationActions('USER_REGISTERED', {})).toEqual([{ label: 'View Users', to: '/admin/users' }]);
+  });
+
+  it('falls back to View Details for unknown types and missing ids', () => {
+    expect(notificationActions('SOMETHING_NEW', {})).toEqual([
+      { label: 'View Details', to: '/notifications' },
+    ]);
+    expect(notificationActions('RESERVATION_CONFIRMED', {})).toEqual([
+      { label: 'View Details', to: '/notifications' },
+    ]);
+  });
+
+  it('gives every type at least one action whatever its meta', () => {
+    for (const type of NOTIFICATION_TYPE_NAMES) {
+      for (const meta of [{}, '{"booking_id":"b"}', 'not json', null, 42, ['x'], { booking_id: 7 }]) {
+        expect(notificationActions(type, meta).length).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('notification meta (spec §3: object or JSON string)', () => {
+  it('reads an object or a JSON string alike', () => {
+    const meta = {
+      booking_id: 'b',
+      booking: { start_time: '2026-11-21T10:00:00Z', bathroom: { title: 'Loft' } },
+    };
+    expect(parseNotificationMeta(meta)).toMatchObject(meta);
+    expect(parseNotificationMeta(JSON.stringify(meta))).toMatchObject(meta);
+  });
+
+  it('never throws on malformed meta and keeps the well-formed fields', () => {
+    expect(parseNotificationMeta('{broken')).toEqual({});
+    expect(parseNotificationMeta(null)).toEqual({});
+    expect(parseNotificationMeta([1, 2])).toEqual({});
+    expect(parseNotificationMeta({ booking_id: 5, bathroom_id: 'ok' })).toEqual({ bathroom_id: 'ok' });
+  });
+});

@@ -1,0 +1,65 @@
+import { type NotificationMeta, parseNotificationMeta } from './notification-meta.ts';
+import { isNotificationType, type NotificationType, notificationInfo } from './notification-types.ts';
+
+export type NotificationAction = { label: string; to: string };
+
+function messagesTarget(bookingId: string, contactId: string | undefined): string {
+  const query = new URLSearchParams({ booking: bookingId });
+  if (contactId) query.set('contact', contactId);
+  return `/messages?${query.toString()}`;
+}
+
+function messageLabel(type: NotificationType): string {
+  if (type === 'MESSAGE_RECEIVED') return 'View Message';
+  const info = notificationInfo(type);
+  if (type.startsWith('RESERVATION_') && info.audience === 'guest') return 'Message Provider';
+  if (info.audience === 'owner') return 'Message Guest';
+  return 'Send Message';
+}
+
+/** Spec §6 action buttons by type, with the §2 targets. Unknown types get View Details. */
+export function notificationActions(typeName: string, rawMeta: unknown): NotificationAction[] {
+  const fallback = [{ label: 'View Details', to: '/notifications' }];
+  if (!isNotificationType(typeName)) return fallback;
+  const type = typeName;
+  const info = notificationInfo(type);
+  const meta: NotificationMeta = parseNotificationMeta(rawMeta);
+  const bookingId = meta.booking_id;
+
+  if (type.startsWith('BECOME_PROVIDER_REQUEST')) {
+    // Spec §6 gives these "Manage Properties"; the admin's copy of a new request leads to where
+    // it is decided instead (docs/decisions: notification actions).
+    return type === 'BECOME_PROVIDER_REQUEST'
+      ? [{ label: 'Review Request', to: '/admin/provider-requests' }]
+      : [{ label: 'Manage Properties', to: '/manage/properties' }];
+  }
+  if (type === 'bathroom_blackout_started' || type === 'bathroom_blackout_ended') {
+    return [
+      {
+        label: 'Manage Property',
+        to: meta.bathroom_id ? `/manage/properties/${meta.bathroom_id}` : '/manage/properties',
+      },
+    ];
+  }
+  if (type === 'USER_REGISTERED') return [{ label: 'View Users', to: '/admin/users' }];
+  if (info.category === 'refunds') {
+    if (info.audience === 'admin') return [{ label: 'Refund Requests', to: '/admin/refund-requests' }];
+    const view = bookingId ? [{ label: 'View Booking', to: `/bookings/${bookingId}` }] : [];
+    return [...view, { label: 'View Bookings', to: '/bookings' }];
+  }
+  if (info.audience === 'admin') {
+    if (type.startsWith('ADMIN_RESERVATION_') || type === 'admin_booking_cancelled_blackout') {
+      return [{ label: 'Admin Bookings', to: '/admin/bookings' }];
+    }
+    return [{ label: 'Admin Dashboard', to: '/admin' }];
+  }
+  if (bookingId) {
+    const contact = meta.sender_id ?? meta.user_id;
+    return [
+      { label: 'View Booking', to: `/bookings/${bookingId}` },
+      { label: messageLabel(type), to: messagesTarget(bookingId, contact) },
+    ];
+  }
+  if (meta.bathroom_id) return [{ label: 'View Property', to: `/bathrooms/${meta.bathroom_id}` }];
+  return fallback;
+}

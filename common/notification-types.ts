@@ -1,0 +1,96 @@
+/**
+ * Every notification type of spec §3, spelled exactly, with what the app does with each: its email
+ * category (for preferences), who receives it, and whether its panel entry shows the §4 countdown.
+ * Action buttons (spec §6) are derived from these facts in notification-actions.ts.
+ */
+
+export const NOTIFICATION_CATEGORIES = ['bookings', 'messages', 'reviews', 'refunds', 'account'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+export type NotificationAudience = 'guest' | 'owner' | 'admin' | 'user';
+
+type TypeInfo = {
+  category: NotificationCategory;
+  audience: NotificationAudience;
+  /** Upcoming and one-hour reservation notifications show "Arriving in: …" (spec §4). */
+  countdown?: true;
+  /** Linked to a bathroom rather than a booking (blackouts, provider requests). */
+  subject?: 'property' | 'provider_request' | 'user';
+  /** Receipts (sent, read, deleted) are shown in the app but never emailed. */
+  inAppOnly?: true;
+};
+
+export const NOTIFICATION_TYPES = {
+  RESERVATION_UPCOMING: { category: 'bookings', audience: 'guest', countdown: true },
+  RESERVATION_CONFIRMED: { category: 'bookings', audience: 'guest' },
+  RESERVATION_CANCELLED: { category: 'bookings', audience: 'guest' },
+  RESERVATION_COMPLETED: { category: 'bookings', audience: 'guest' },
+  RESERVATION_REVIEW: { category: 'reviews', audience: 'guest' },
+  RESERVATION_REMINDER: { category: 'bookings', audience: 'guest' },
+  RESERVATION_ONE_HOUR: { category: 'bookings', audience: 'guest', countdown: true },
+
+  RESERVATION_OWNER_ONE_HOUR: { category: 'bookings', audience: 'owner', countdown: true },
+  RESERVATION_OWNER_REMINDER: { category: 'bookings', audience: 'owner' },
+  RESERVATION_OWNER_REVIEW: { category: 'reviews', audience: 'owner' },
+  RESERVATION_OWNER_CONFIRMED: { category: 'bookings', audience: 'owner' },
+  RESERVATION_OWNER_CANCELLED: { category: 'bookings', audience: 'owner' },
+  RESERVATION_OWNER_COMPLETED: { category: 'bookings', audience: 'owner' },
+  RESERVATION_OWNER_UPCOMING: { category: 'bookings', audience: 'owner', countdown: true },
+  RESERVATION_OWNER_USER_CHECKED_IN: { category: 'bookings', audience: 'owner' },
+
+  RESERVATION_REVIEW_REMINDER: { category: 'reviews', audience: 'guest' },
+  RESERVATION_OWNER_REVIEW_REMINDER: { category: 'reviews', audience: 'owner' },
+  RESERVATION_REVIEW_COMPLETED: { category: 'reviews', audience: 'guest' },
+
+  ADMIN_RESERVATION_UPCOMING: { category: 'bookings', audience: 'admin' },
+  ADMIN_RESERVATION_ACTIVE: { category: 'bookings', audience: 'admin' },
+  ADMIN_RESERVATION_COMPLETED: { category: 'bookings', audience: 'admin' },
+
+  USER_REFUND_PROCESSED: { category: 'refunds', audience: 'guest' },
+  OWNER_REFUND_PROCESSED: { category: 'refunds', audience: 'owner' },
+  ADMIN_REFUND_PROCESSED: { category: 'refunds', audience: 'admin' },
+  ADMIN_REFUND_FAILED: { category: 'refunds', audience: 'admin' },
+
+  BECOME_PROVIDER_REQUEST: { category: 'account', audience: 'admin', subject: 'provider_request' },
+  BECOME_PROVIDER_REQUEST_REVOKED: { category: 'account', audience: 'user', subject: 'provider_request' },
+  BECOME_PROVIDER_REQUEST_APPROVED: { category: 'account', audience: 'user', subject: 'provider_request' },
+  BECOME_PROVIDER_REQUEST_REJECTED: { category: 'account', audience: 'user', subject: 'provider_request' },
+
+  MESSAGE_RECEIVED: { category: 'messages', audience: 'user' },
+  MESSAGE_READ: { category: 'messages', audience: 'user', inAppOnly: true },
+  MESSAGE_SENT: { category: 'messages', audience: 'user', inAppOnly: true },
+  MESSAGE_DELETED: { category: 'messages', audience: 'user', inAppOnly: true },
+  MESSAGE_REMINDER: { category: 'messages', audience: 'user' },
+  MESSAGE_REVIEW: { category: 'messages', audience: 'user' },
+
+  USER_REGISTERED: { category: 'account', audience: 'admin', subject: 'user' },
+
+  bathroom_blackout_started: { category: 'bookings', audience: 'owner', subject: 'property' },
+  bathroom_blackout_ended: { category: 'bookings', audience: 'owner', subject: 'property' },
+  booking_cancelled_blackout: { category: 'bookings', audience: 'guest' },
+  owner_booking_cancelled_blackout: { category: 'bookings', audience: 'owner' },
+  admin_booking_cancelled_blackout: { category: 'bookings', audience: 'admin' },
+} as const satisfies Record<string, TypeInfo>;
+
+export type NotificationType = keyof typeof NOTIFICATION_TYPES;
+
+export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
+
+export function isNotificationType(value: unknown): value is NotificationType {
+  return typeof value === 'string' && Object.hasOwn(NOTIFICATION_TYPES, value);
+}
+
+export function notificationInfo(type: NotificationType): TypeInfo {
+  return NOTIFICATION_TYPES[type];
+}
+
+/** Default email preferences: every category on; a user turns off what they do not want. */
+export const DEFAULT_EMAIL_PREFERENCES: Record<NotificationCategory, boolean> = {
+  bookings: true,
+  messages: true,
+  reviews: true,
+  refunds: true,
+  account: true,
+};
+
+export const NOTIFICATION_FALLBACK_TEXT = 'You have a new notification.';

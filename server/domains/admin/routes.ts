@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountStatusChangeSchema, adminAccountSchema } from '../../../common/schemas/profile.ts';
+import { toWebHeaders } from '../../http/web-request.ts';
+import type { AppServices } from '../../services.ts';
+import { changeAccountStatus, getAdminOverview } from './admin-service.ts';
+
+const overviewSchema = z.object({
+  counts: z.object({
+    users: z.number(),
+    providers: z.number(),
+    admins: z.number(),
+    disabled: z.number(),
+    under_review: z.number(),
+    recent_signups: z.number(),
+  }),
+  recent_signup_days: z.number(),
+  newest_accounts: z.array(adminAccountSchema),
+});
+
+/** Admin-only API. Every route checks admin rights on the server (PRODUCT.md, Accounts). */
+export async function adminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/admin/overview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Account figures and the newest accounts (admins only)',
+        response: { 200: overviewSchema },
+      },
+    },
+    async (request) => {
+      await services.auth.requireAdmin(toWebHeaders(request));
+      return getAdminOverview(services.db);
+    },
+  );
+
+  api.patch(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Put an account under review (is_active false), disable it (is_deleted true) or restore it',
+        params: z.strictObject({ id: z.string().min(1).max(100) }),
+        body: accountStatusChangeSchema,
+        response: {
+          200: z.object({ id: z.string(), status: z.enum(['active', 'under_review', 'disabled']) }),
+        },
+      },
+    },
+    async (request) => {
+      const admin = await services.auth.requireAdmin(toWebHeaders(request));
+      return changeAccountStatus(services, admin, request.params.id, request.body);
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import type { Db } from '../../db/database.ts';
+import { checkPasswordStrength } from './password-policy.ts';
+import { findUserIdByPhone } from './repository.ts';
+import {
+  checkSignInAllowed,
+  noteSignInFailure,
+  noteSignInSuccess,
+  PASSWORD_SIGN_IN_PATHS,
+  signInIdentifier,
+  TOO_MANY_FAILURES_CODE,
+  throttleMessage,
+} from './sign-in-throttle.ts';
+
+/** Endpoints that take a new password: each must pass our password policy, not only its length. */
+const NEW_PASSWORD_PATHS = new Set([
+  '/sign-up/email',
+  '/reset-password',
+  '/change-password',
+  '/phone-number/reset-password',
+]);
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+function clientIp(ctx: HookContext): string | null {
+  const source = ctx.request ?? ctx.headers;
+  return source ? getIP(source, ctx.context.options) : null;
+}
+
+/**
+ * Runs before every better-auth endpoint, whether it is reached over HTTP (/api/auth/*) or called
+ * in-process by our routes and React Router actions.
+ */
+export function createBeforeHook(db: Db) {
+  return createAuthMiddleware(async (ctx) => {
+    if (NEW_PASSWORD_PATHS.has(ctx.path)) {
+      const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
+      const candidate = typeof body.newPassword === 'string' ? body.newPassword : body.password;
+      if (typeof candidate === 'string') {
+        const problem = checkPasswordStrength(candidate);
+        if (problem) throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problem });
+      }
+    }
+
+    if (PASSWORD_SIGN_IN_PATHS.has(ctx.path)) {
+      const identifier = signInIdentifier(ctx.path, ctx.body);
+      if (!identifier) return;
+      const verdict = await checkSignInAllowed(db, { identifier, ip: clientIp(ctx) });
+      if (!verdict.allowed) {
+        throw new APIError(
+          'TOO_MANY_REQUESTS',
+          { code: TOO_MANY_FAILURES_CODE, message: throttleMessage(verdict) },
+          { 'retry-after': String(verdict.retryAfterSeconds) },
+        );
+      }
+    }
+
+    // Texting a code to a number no account uses would let anyone send our SMS to strangers.
+    // Answer as if it was sent, so the form does not reveal which numbers have accounts.
+    if (ctx.path === '/phone-number/send-otp') {
+      const phoneNumber = (ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
+      if (typeof phoneNumber !== 'string') return;
+      if (await findUserIdByPhone(db, phoneNumber)) return;
+      if (await getSessionFromCtx(ctx)) return;
+      return ctx.json({ message: 'code sent' });
+    }
+  });
+}
+
+/** Counts failed password sign-ins and clears an account's count when its password was right. */
+export function createAfterHook(db: Db) {
+  return createAuthMiddleware(async (ctx) => {
+    if (!PASSWORD_SIGN_IN_PATHS.has(ctx.path)) return;
+    const identifier = signInIdentifier(ctx.path, ctx.body);
+    if (!identifier) return;
+    const returned = ctx.context.returned;
+    if (isAPIError(returned)) {
+      if (returned.statusCode === 401) await noteSignInFailure(db, { identifier, ip: clientIp(ctx) });
+      return;
+    }
+    // A session (or, with a second factor, the challenge that replaces it) means the password matched.
+    if (ctx.context.newSession) await noteSignInSuccess(db, identifier);
+  });
+}

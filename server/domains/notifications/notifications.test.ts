@@ -1,0 +1,180 @@
+import { expect, it } from 'vitest';
+import { describeWithApp, type TestContext } from '../../test/harness.ts';
+import { TestAgent } from '../../test/http-client.ts';
+import { updateProfile } from '../auth/repository.ts';
+
+async function signUp(ctx: TestContext, email: string) {
+  const agent = new TestAgent(ctx.app);
+  expect(
+    (await agent.post('/api/account/register', { email, password: 'a long enough password' })).statusCode,
+  ).toBe(200);
+  const { userId } = (await agent.get('/api/account/me')).json() as { userId: string };
+  return { agent, userId };
+}
+
+async function outboxTo(ctx: TestContext, email: string) {
+  return ctx.services.db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where('recipient', '=', email)
+    .orderBy('created_at')
+    .execute();
+}
+
+describeWithApp('notifications', (ctx) => {
+  it('stores, pushes live and emails a notification', async () => {
+    const { agent, userId } = await signUp(ctx(), 'nina@example.com');
+    const events: unknown[] = [];
+    const stop = ctx().services.realtime.bus.onEvent((event) => events.push(event));
+    const row = await ctx().services.notifications.notify({
+      userId,
+      type: 'RESERVATION_CONFIRMED',
+      message: 'Your booking at Sunny Loft is confirmed.',
+      meta: { booking_id: 'b1' },
+    });
+    await expect.poll(() => events.length).toBe(1);
+    stop();
+    expect(events[0]).toMatchObject({
+      channel: `user:${userId}`,
+      event: 'notification',
+      payload: { id: row.id },
+    });
+
+    const list = (await agent.get('/api/notifications')).json();
+    expect(list).toMatchObject({ unviewed: 1, total: 1, nextCursor: null });
+    expect(list.notifications[0]).toMatchObject({
+      notification_type: 'RESERVATION_CONFIRMED',
+      viewed: false,
+      read: false,
+      meta: { booking_id: 'b1' },
+    });
+
+    await expect
+      .poll(async () => (await outboxTo(ctx(), 'nina@example.com')).map((m) => m.subject))
+      .toContain('Your booking at Sunny Loft is confirmed.');
+    const mail = (await outboxTo(ctx(), 'nina@example.com')).find((m) => m.subject.includes('Sunny Loft'));
+    expect(mail?.text).toContain('http://localhost:3000/bookings/b1');
+  });
+
+  it('respects email preferences per category', async () => {
+    const { agent, userId } = await signUp(ctx(), 'quiet@example.com');
+    const put = await agent.request('PUT', '/api/notifications/preferences', {
+      bookings: false,
+      messages: true,
+      reviews: true,
+      refunds: true,
+      account: true,
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await agent.get('/api/notifications/preferences')).json()).toMatchObject({
+      bookings: false,
+      messages: true,
+    });
+    await ctx().services.notifications.notify({
+      userId,
+      type: 'RESERVATION_CANCELLED',
+      message: 'Cancelled.',
+    });
+    await ctx().services.notifications.notify({
+      userId,
+      type: 'MESSAGE_RECEIVED',
+      message: 'New message from Paula.',
+    });
+    await expect.poll(async () => (await outboxTo(ctx(), 'quiet@example.com')).length).toBe(2); // verification + message
+    const subjects = (await outboxTo(ctx(), 'quiet@example.com')).map((m) => m.subject);
+    expect(subjects).toContain('New message from Paula.');
+    expect(subjects).not.toContain('Cancelled.');
+    const bad = await agent.request('PUT', '/api/notifications/preferences', { bookings: 'no' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists newest first, 15 at a time, with a cursor for the next page', async () => {
+    const { agent, userId } = await signUp(ctx(), 'many@example.com');
+    for (let i = 0; i < 20; i++) {
+      await ctx().services.notifications.notify({ userId, type: 'MESSAGE_SENT', message: `Message ${i}` });
+    }
+    const first = (await agent.get('/api/notifications')).json();
+    expect(first.notifications).toHaveLength(15);
+    expect(first.notifications[0].message).toBe('Message 19');
+    expect(first.total).toBe(20);
+    const second = (
+      await agent.get(`/api/notifications?before=${encodeURIComponent(first.nextCursor)}`)
+    ).json();
+    expect(second.notifications.map((n: { message: string }) => n.message)).toEqual([
+      'Message 4',
+      'Message 3',
+      'Message 2',
+      'Message 1',
+      'Message 0',
+    ]);
+    expect(second.nextCursor).toBeNull();
+    expect((await agent.get('/api/notifications?limit=500')).statusCode).toBe(400);
+    expect((await agent.get('/api/notifications?before=nonsense')).statusCode).toBe(400);
+  });
+
+  it('marks all viewed, marks one read, deletes one — each only for its owner', async () => {
+    const owner = await signUp(ctx(), 'owner@example.com');
+    const other = await signUp(ctx(), 'other@example.com');
+    const a = await ctx().services.notifications.notify({
+      userId: owner.userId,
+      type: 'MESSAGE_SENT',
+      message: 'A',
+    });
+    const b = await ctx().services.notifications.notify({
+      userId: owner.userId,
+      type: 'MESSAGE_SENT',
+      message: 'B',
+    });
+
+    expect((await other.agent.post(`/api/notifications/${a.id}/read`)).statusCode).toBe(404);
+    expect((await other.agent.request('DELETE', `/api/notifications/${a.id}`)).statusCode).toBe(404);
+    expect((await other.agent.post('/api/notifications/mark-all-viewed')).json()).toEqual({ updated: 0 });
+    expect((await owner.agent.get('/api/notifications/unviewed-count')).json()).toEqual({ count: 2 });
+
+    expect((await owner.agent.post('/api/notifications/mark-all-viewed')).json()).toEqual({ updated: 2 });
+    expect((await owner.agent.get('/api/notifications/unviewed-count')).json()).toEqual({ count: 0 });
+
+    const read = await owner.agent.post(`/api/notifications/${a.id}/read`);
+    expect(read.json().notification).toMatchObject({ id: a.id, read: true, viewed: true });
+    expect((await owner.agent.request('DELETE', `/api/notifications/${b.id}`)).statusCode).toBe(204);
+    const left = (await owner.agent.get('/api/notifications')).json();
+    expect(left.notifications.map((n: { id: string }) => n.id)).toEqual([a.id]);
+    expect((await owner.agent.post('/api/notifications/not-a-uuid/read')).statusCode).toBe(400);
+  });
+
+  it('refuses anonymous callers and disabled accounts', async () => {
+    const anonymous = new TestAgent(ctx().app);
+    expect((await anonymous.get('/api/notifications')).statusCode).toBe(401);
+    expect((await anonymous.post('/api/notifications/mark-all-viewed')).statusCode).toBe(401);
+    const { agent, userId } = await signUp(ctx(), 'blocked@example.com');
+    await updateProfile(ctx().services.db, userId, { is_deleted: true });
+    expect((await agent.get('/api/notifications')).statusCode).toBe(403);
+  });
+
+  it('tells every admin, and only admins', async () => {
+    const admin1 = await signUp(ctx(), 'a1@example.com');
+    const admin2 = await signUp(ctx(), 'a2@example.com');
+    const user = await signUp(ctx(), 'u@example.com');
+    await updateProfile(ctx().services.db, admin1.userId, { is_admin: true });
+    await updateProfile(ctx().services.db, admin2.userId, { is_admin: true });
+    const rows = await ctx().services.notifications.notifyAdmins({
+      type: 'USER_REGISTERED',
+      message: 'A new user registered.',
+    });
+    expect(rows.map((r) => r.user_id).sort()).toEqual([admin1.userId, admin2.userId].sort());
+    expect((await user.agent.get('/api/notifications')).json().total).toBe(0);
+  });
+
+  it('stores nothing when the surrounding transaction rolls back', async () => {
+    const { userId } = await signUp(ctx(), 'rollback@example.com');
+    await expect(
+      ctx()
+        .services.db.transaction()
+        .execute(async (trx) => {
+          await ctx().services.notifications.notify({ userId, type: 'MESSAGE_SENT', message: 'never' }, trx);
+          throw new Error('boom');
+        }),
+    ).rejects.toThrow('boom');
+    expect(await ctx().services.notifications.totalCount(userId)).toBe(0);
+  });
+});

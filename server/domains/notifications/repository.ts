@@ -1,0 +1,150 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+
+export type Executor = Db | Transaction<Database>;
+
+const COLUMNS = [
+  'id',
+  'user_id',
+  'notification_type',
+  'message',
+  'created_at',
+  'viewed',
+  'read',
+  'meta',
+] as const;
+const INSERT_COLUMNS = [...COLUMNS, 'email_state'] as const;
+
+export type NewNotification = {
+  user_id: string;
+  notification_type: string;
+  message: string | null;
+  meta: Record<string, unknown>;
+  email_state: 'none' | 'pending';
+};
+
+export async function insertNotifications(executor: Executor, rows: NewNotification[]) {
+  if (!rows.length) return [];
+  return executor
+    .insertInto('notifications')
+    .values(rows.map((row) => ({ ...row, meta: JSON.stringify(row.meta) })))
+    .returning(INSERT_COLUMNS)
+    .execute();
+}
+
+/** Newest first, keyset-paginated on (created_at, id) so pages never skip or repeat. */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  options: { limit: number; before?: { createdAt: Date; id: string } | undefined },
+) {
+  return db
+    .selectFrom('notifications')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .$if(Boolean(options.before), (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('created_at', '<', options.before!.createdAt),
+          eb.and([eb('created_at', '=', options.before!.createdAt), eb('id', '<', options.before!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit)
+    .execute();
+}
+
+export async function countNotifications(db: Db, userId: string, onlyUnviewed: boolean) {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .$if(onlyUnviewed, (qb) => qb.where('viewed', '=', false))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function markAllViewed(db: Db, userId: string) {
+  const result = await db
+    .updateTable('notifications')
+    .set({ viewed: true })
+    .where('user_id', '=', userId)
+    .where('viewed', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Only the owner's row matches, so another user's id reads as "not found". */
+export async function markRead(db: Db, userId: string, id: string) {
+  return db
+    .updateTable('notifications')
+    .set({ viewed: true, read: true })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function deleteNotification(db: Db, userId: string, id: string) {
+  const result = await db
+    .deleteFrom('notifications')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function countRecentForUser(db: Db, userId: string, since: Date) {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Claims notifications whose email copy is due: pending ones, and ones a crashed process claimed
+ * long ago. `for update skip locked` lets several processes sweep at once without sending twice.
+ */
+export async function claimPendingEmails(db: Db, limit: number, staleAfterMs: number) {
+  return db
+    .updateTable('notifications')
+    .set({ email_state: 'sending', email_claimed_at: sql<Date>`now()` })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('notifications')
+        .select('id')
+        .where((w) =>
+          w.or([
+            w('email_state', '=', 'pending'),
+            w.and([
+              w('email_state', '=', 'sending'),
+              w('email_claimed_at', '<', sql<Date>`now() - make_interval(secs => ${staleAfterMs / 1000})`),
+            ]),
+          ]),
+        )
+        .orderBy('created_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'user_id', 'notification_type', 'message', 'meta'])
+    .execute();
+}
+
+export async function markEmailSent(db: Db, id: string) {
+  await db.updateTable('notifications').set({ email_state: 'sent' }).where('id', '=', id).execute();
+}
+
+export async function releaseEmailClaim(db: Db, id: string) {
+  await db
+    .updateTable('notifications')
+    .set({ email_state: 'pending', email_claimed_at: null })
+    .where('id', '=', id)
+    .execute();
+}

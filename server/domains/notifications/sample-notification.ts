@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { type NotificationType, notificationInfo } from '../../../common/notification-types.ts';
+
+/**
+ * A realistic example of each type for /test-notifications, so a developer or admin can see its
+ * panel entry, toast, buttons and countdown. The ids point nowhere real; the screen says so.
+ */
+export function sampleNotification(type: NotificationType, userId: string, now = new Date()) {
+  const info = notificationInfo(type);
+  const bookingId = randomUUID();
+  const bathroomId = randomUUID();
+  const title = 'Sunny Loft Bathroom (sample)';
+  const minutesAhead = type.includes('ONE_HOUR') ? 60 : 24 * 60;
+  const start = new Date(now.getTime() + minutesAhead * 60_000).toISOString();
+  const hoursText = minutesAhead === 60 ? '1 hour 0 minutes' : '24 hours 0 minutes';
+  const messages: Partial<Record<NotificationType, string>> = {
+    RESERVATION_UPCOMING: `Your booking at ${title} starts in ${hoursText}.`,
+    RESERVATION_ONE_HOUR: `Your booking at ${title} starts in ${hoursText}.`,
+    RESERVATION_OWNER_UPCOMING: `A guest arrives at ${title} in ${hoursText}.`,
+    RESERVATION_OWNER_ONE_HOUR: `A guest arrives at ${title} in ${hoursText}.`,
+    BECOME_PROVIDER_REQUEST: 'Sam Sample asked to become a provider.',
+    BECOME_PROVIDER_REQUEST_APPROVED: 'You are now a Privy host. List your first bathroom.',
+    BECOME_PROVIDER_REQUEST_REJECTED: 'Your request to become a provider was not approved this time.',
+    BECOME_PROVIDER_REQUEST_REVOKED: 'Your hosting access has been removed.',
+    MESSAGE_RECEIVED: 'Sam Sample: Hi! Is the bathroom step-free?',
+    USER_REGISTERED: 'Sam Sample just created an account.',
+  };
+  const message = messages[type] ?? `Sample ${type.replaceAll('_', ' ').toLowerCase()} for ${title}.`;
+  const meta: Record<string, unknown> = { sample: true };
+  if (info.subject === 'property') meta.bathroom_id = bathroomId;
+  else if (info.subject !== 'provider_request' && info.subject !== 'user') {
+    meta.booking_id = bookingId;
+    meta.bathroom_id = bathroomId;
+    meta.user_id = userId;
+    meta.booking = { start_time: start, bathroom: { title } };
+  }
+  return { message, meta };
+}

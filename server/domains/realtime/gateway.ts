@@ -1,0 +1,155 @@
+import type { WebSocket } from 'ws';
+import type { RealtimeBus, RealtimeEvent } from './bus.ts';
+
+/** Who is on the other end of a socket, re-checked on every heartbeat. */
+export type SocketIdentity = { userId: string; isAdmin: boolean };
+
+/** Decides whether an identity may listen on `channel`; null means "not my channel prefix". */
+export type ChannelAuthorizer = (
+  identity: SocketIdentity,
+  channel: string,
+) => Promise<boolean | null> | boolean | null;
+
+export type ClientMessage =
+  | { type: 'subscribe'; channel: string }
+  | { type: 'unsubscribe'; channel: string }
+  | { type: 'heartbeat' };
+
+export type ServerMessage =
+  | { type: 'subscribed'; channel: string }
+  | { type: 'unsubscribed'; channel: string }
+  | { type: 'error'; channel?: string; reason: string }
+  | { type: 'heartbeat_ok' }
+  | { type: 'event'; channel: string; event: string; payload: unknown };
+
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
+const CHANNEL_PATTERN = /^[a-z_]+(:[A-Za-z0-9_-]{1,64})?$/;
+
+type Connection = { socket: WebSocket; identity: SocketIdentity; channels: Set<string> };
+
+/** Built-in channels: a user's own (`user:<id>`) and the admins' (`admins`). Domains add more. */
+const defaultAuthorizers: ChannelAuthorizer[] = [
+  (identity, channel) => (channel.startsWith('user:') ? channel === `user:${identity.userId}` : null),
+  (identity, channel) => (channel === 'admins' ? identity.isAdmin : null),
+];
+
+export function createGateway(bus: RealtimeBus) {
+  const authorizers = [...defaultAuthorizers];
+  const subscribers = new Map<string, Set<Connection>>();
+  const connections = new Set<Connection>();
+
+  const send = (socket: WebSocket, message: ServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+
+  const deliver = (event: RealtimeEvent) => {
+    const connections = subscribers.get(event.channel);
+    if (!connections) return;
+    const text = JSON.stringify({ type: 'event', ...event } satisfies ServerMessage);
+    for (const connection of connections) {
+      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
+    }
+  };
+  const stopListening = bus.onEvent(deliver);
+
+  async function mayListen(identity: SocketIdentity, channel: string): Promise<boolean> {
+    if (!CHANNEL_PATTERN.test(channel)) return false;
+    for (const authorize of authorizers) {
+      const verdict = await authorize(identity, channel);
+      if (verdict !== null) return verdict;
+    }
+    return false;
+  }
+
+  function unsubscribe(connection: Connection, channel: string) {
+    connection.channels.delete(channel);
+    const set = subscribers.get(channel);
+    set?.delete(connection);
+    if (set?.size === 0) subscribers.delete(channel);
+  }
+
+  /**
+   * Attaches a socket. `revalidate` looks the session up again; when it no longer holds (signed
+   * out, revoked, account disabled) the socket is closed.
+   */
+  function attach(
+    socket: WebSocket,
+    identity: SocketIdentity,
+    revalidate: () => Promise<SocketIdentity | null>,
+  ) {
+    const connection: Connection = { socket, identity, channels: new Set() };
+    connections.add(connection);
+    socket.on('message', async (raw) => {
+      let message: ClientMessage;
+      try {
+        message = JSON.parse(String(raw)) as ClientMessage;
+      } catch {
+        return send(socket, { type: 'error', reason: 'Messages must be JSON.' });
+      }
+      if (message.type === 'heartbeat') {
+        const current = await revalidate();
+        if (!current) return socket.close(4401, 'Session ended');
+        connection.identity = current;
+        return send(socket, { type: 'heartbeat_ok' });
+      }
+      if (
+        (message.type !== 'subscribe' && message.type !== 'unsubscribe') ||
+        typeof message.channel !== 'string'
+      ) {
+        return send(socket, { type: 'error', reason: 'Unknown message.' });
+      }
+      const { channel } = message;
+      if (message.type === 'unsubscribe') {
+        unsubscribe(connection, channel);
+        return send(socket, { type: 'unsubscribed', channel });
+      }
+      if (connection.channels.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        return send(socket, { type: 'error', channel, reason: 'Too many subscriptions on one connection.' });
+      }
+      if (!(await mayListen(connection.identity, channel))) {
+        return send(socket, { type: 'error', channel, reason: 'You may not listen to this channel.' });
+      }
+      connection.channels.add(channel);
+      let set = subscribers.get(channel);
+      if (!set) {
+        set = new Set();
+        subscribers.set(channel, set);
+      }
+      set.add(connection);
+      send(socket, { type: 'subscribed', channel });
+    });
+    socket.on('close', () => {
+      connections.delete(connection);
+      for (const channel of [...connection.channels]) unsubscribe(connection, channel);
+    });
+  }
+
+  return {
+    attach,
+    addAuthorizer(authorizer: ChannelAuthorizer) {
+      authorizers.push(authorizer);
+    },
+    /** Open sockets in this process, for health and benchmarks. */
+    connectionCount() {
+      return connections.size;
+    },
+    /** Closes a user's sockets in this process (1012: "service restart"; clients reconnect). */
+    disconnectUser(userId: string, code = 1012) {
+      let closed = 0;
+      for (const connection of connections) {
+        if (connection.identity.userId !== userId) continue;
+        connection.socket.close(code, 'Reconnect, please');
+        closed++;
+      }
+      return closed;
+    },
+    close() {
+      stopListening();
+      for (const connection of connections) connection.socket.close(1001, 'Server shutting down');
+      connections.clear();
+      subscribers.clear();
+    },
+  };
+}
+
+export type Gateway = ReturnType<typeof createGateway>;

@@ -1,0 +1,125 @@
+import { expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { describeWithApp, type TestContext } from '../../test/harness.ts';
+import { TestAgent } from '../../test/http-client.ts';
+import { updateProfile } from '../auth/repository.ts';
+import type { ServerMessage } from './gateway.ts';
+
+async function signUp(ctx: TestContext, email: string) {
+  const agent = new TestAgent(ctx.app);
+  const response = await agent.post('/api/account/register', { email, password: 'a long enough password' });
+  expect(response.statusCode).toBe(200);
+  const me = (await agent.get('/api/account/me')).json() as { userId: string };
+  return { agent, userId: me.userId };
+}
+
+/** Collects what the server sends, so a test can wait for the next message of some shape. */
+function inbox(socket: WebSocket) {
+  const received: ServerMessage[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (raw) => {
+    received.push(JSON.parse(String(raw)) as ServerMessage);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  return {
+    received,
+    async next(match: (message: ServerMessage) => boolean, timeoutMs = 3000): Promise<ServerMessage> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(match);
+        if (found) {
+          received.splice(received.indexOf(found), 1);
+          return found;
+        }
+        if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(received)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+  };
+}
+
+async function connect(ctx: TestContext, agent: TestAgent) {
+  const socket = await ctx.app.injectWS('/api/realtime', {
+    headers: { cookie: agent.cookieHeader(), origin: 'http://localhost:3000' },
+  });
+  return { socket, messages: inbox(socket) };
+}
+
+describeWithApp('realtime gateway', (ctx) => {
+  it('refuses a connection without a session', async () => {
+    await expect(ctx().app.injectWS('/api/realtime')).rejects.toThrow(/401/);
+  });
+
+  it("delivers events on the user's own channel, and refuses someone else's", async () => {
+    const alice = await signUp(ctx(), 'alice@example.com');
+    const bob = await signUp(ctx(), 'bob@example.com');
+    const { socket, messages } = await connect(ctx(), alice.agent);
+    socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${alice.userId}` }));
+    await messages.next((m) => m.type === 'subscribed');
+    socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${bob.userId}` }));
+    const refused = await messages.next((m) => m.type === 'error');
+    expect(refused).toMatchObject({ channel: `user:${bob.userId}` });
+
+    await ctx().services.realtime.bus.publish(`user:${bob.userId}`, 'notification', { id: 'not-for-alice' });
+    await ctx().services.realtime.bus.publish(`user:${alice.userId}`, 'notification', { id: 'n1' });
+    const event = await messages.next((m) => m.type === 'event');
+    expect(event).toEqual({
+      type: 'event',
+      channel: `user:${alice.userId}`,
+      event: 'notification',
+      payload: { id: 'n1' },
+    });
+    expect(messages.received.filter((m) => m.type === 'event')).toHaveLength(0);
+    socket.terminate();
+  });
+
+  it('lets only admins listen on the admins channel', async () => {
+    const user = await signUp(ctx(), 'user@example.com');
+    const admin = await signUp(ctx(), 'admin@example.com');
+    await updateProfile(ctx().services.db, admin.userId, { is_admin: true });
+
+    const asUser = await connect(ctx(), user.agent);
+    asUser.socket.send(JSON.stringify({ type: 'subscribe', channel: 'admins' }));
+    expect(await asUser.messages.next((m) => m.type === 'error' || m.type === 'subscribed')).toMatchObject({
+      type: 'error',
+    });
+
+    const asAdmin = await connect(ctx(), admin.agent);
+    asAdmin.socket.send(JSON.stringify({ type: 'subscribe', channel: 'admins' }));
+    await asAdmin.messages.next((m) => m.type === 'subscribed');
+    await ctx().services.realtime.bus.publish('admins', 'provider_request', { id: 'r1' });
+    expect(await asAdmin.messages.next((m) => m.type === 'event')).toMatchObject({ payload: { id: 'r1' } });
+    asUser.socket.terminate();
+    asAdmin.socket.terminate();
+  });
+
+  it('refuses disabled accounts, and closes a socket whose session ended at the next heartbeat', async () => {
+    const carol = await signUp(ctx(), 'carol@example.com');
+    const { socket, messages } = await connect(ctx(), carol.agent);
+    socket.send(JSON.stringify({ type: 'heartbeat' }));
+    await messages.next((m) => m.type === 'heartbeat_ok');
+
+    await updateProfile(ctx().services.db, carol.userId, { is_deleted: true });
+    await expect(connect(ctx(), carol.agent)).rejects.toThrow(/403|401/);
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.send(JSON.stringify({ type: 'heartbeat' }));
+    expect(await closed).toBe(4401);
+  });
+
+  it('answers nonsense with an error instead of dropping the connection', async () => {
+    const dave = await signUp(ctx(), 'dave@example.com');
+    const { socket, messages } = await connect(ctx(), dave.agent);
+    socket.send('not json');
+    expect(await messages.next((m) => m.type === 'error')).toMatchObject({
+      reason: 'Messages must be JSON.',
+    });
+    socket.send(JSON.stringify({ type: 'subscribe', channel: '../../etc' }));
+    expect(await messages.next((m) => m.type === 'error')).toMatchObject({ type: 'error' });
+    socket.send(JSON.stringify({ type: 'heartbeat' }));
+    await messages.next((m) => m.type === 'heartbeat_ok');
+    socket.terminate();
+  });
+});

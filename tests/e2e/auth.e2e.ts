@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { MISSING_CREDENTIALS_MESSAGE } from '../../common/schemas/auth.ts';
+import {
+  codeIn,
+  createAccount,
+  DEMO_PASSWORD,
+  goto,
+  linkIn,
+  readLatestMessage,
+  signInWithForm,
+  signOutFromMenu,
+  uniqueEmail,
+} from './auth-helpers.ts';
+import { useBrowser } from './browser.ts';
+
+describe('accounts: sign up, confirm, sign in, sign out', () => {
+  const { newTab, allowConsoleErrors } = useBrowser();
+
+  it('registers with an email, confirms it from the dev mailbox, and signs out and in again', async () => {
+    const { page } = await newTab();
+    const email = uniqueEmail('newcomer');
+    const password = 'morning tide lanterns';
+    await goto(page, '/register');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('First name').fill('Nora');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByTestId('check-inbox').waitFor();
+    expect(await page.getByTestId('check-inbox').textContent()).toContain(email);
+
+    const message = await readLatestMessage(page, email);
+    await page.goto(linkIn(message, '/api/auth/verify-email'));
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('verified'));
+    expect(await page.getByTestId('email-confirmed').textContent()).toContain('Your email is confirmed');
+
+    await goto(page, '/dashboard');
+    await signOutFromMenu(page);
+    await signInWithForm(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByTestId('avatar-menu').waitFor();
+    await signOutFromMenu(page);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('says exactly what is missing when neither an email nor a phone number is given', async () => {
+    const tab = await newTab();
+    await goto(tab.page, '/register');
+    await tab.page.getByRole('button', { name: 'Create account' }).click();
+    await tab.page.getByTestId('form-error').waitFor();
+    expect(await tab.page.getByTestId('form-error').textContent()).toContain(MISSING_CREDENTIALS_MESSAGE);
+    allowConsoleErrors(tab, /status of 400/);
+  });
+
+  it('brings a visitor back to the full guarded path, query included, after signing in', async () => {
+    const { page } = await newTab();
+    await page.goto('/profile/security?x=1');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signInWithForm(page, 'hector@privy.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/profile/security');
+    expect(new URL(page.url()).search).toBe('?x=1');
+    await page.getByTestId('current-session').waitFor();
+
+    // The saved path was used up: the next sign-in goes to the dashboard.
+    await signOutFromMenu(page);
+    await signInWithForm(page, 'hector@privy.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('sends a signed-in user from /login and /register to the dashboard', async () => {
+    const { page } = await newTab();
+    await goto(page, '/login');
+    await signInWithForm(page, 'gus@privy.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.goto('/login');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.goto('/register');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+  });
+
+  it('signs in with a one-time code from the email', async () => {
+    const { page } = await newTab();
+    const email = uniqueEmail('coder');
+    await createAccount(email, 'paper boats at dawn');
+    await goto(page, '/login');
+    await page.getByRole('link', { name: 'Email me a one-time code' }).click();
+    await page.waitForURL((url) => url.pathname === '/login/code');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByTestId('code-sent').waitFor();
+
+    // The mailbox is read in another tab, as a person would with their email app.
+    const mailbox = await newTab();
+    const code = codeIn(await readLatestMessage(mailbox.page, email));
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+});

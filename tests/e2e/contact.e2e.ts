@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser.ts';
+
+const SUPPORT = 'support@privy.localhost'; // CONTACT_EMAIL's default, which the e2e server uses
+
+describe('contact form', () => {
+  const { newTab, allowConsoleErrors } = useBrowser();
+
+  it('sends a message, shows a success toast and clears the form', async () => {
+    const { page } = await newTab();
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Your name').fill('Rosa Park');
+    await form.getByLabel('Email address').fill('rosa@example.com');
+    await form.getByLabel('Subject').fill('Hosting a café restroom');
+    await form.getByLabel('Message').fill('Hello! I run a café on Elm Street and would like to host.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Message sent' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('rosa@example.com');
+    await expect.poll(() => form.getByLabel('Subject').inputValue()).toBe('');
+    expect(await form.getByLabel('Your name').inputValue()).toBe('');
+    expect(await form.getByLabel('Message').inputValue()).toBe('');
+
+    const outbox = await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(SUPPORT)}`)).json();
+    expect(outbox.messages.map((m: { subject: string }) => m.subject)).toContain(
+      '[Contact] Hosting a café restroom',
+    );
+  });
+
+  it('shows field errors beside the fields and an error toast, and sends nothing', async () => {
+    const tab = await newTab();
+    const { page } = tab;
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/email/send')) posted++;
+    });
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Email address').fill('not-an-email');
+    await form.getByLabel('Message').fill('Too short');
+    await form.getByRole('button', { name: 'Send message' }).click();
+
+    await page.locator('.mantine-Notification-root', { hasText: 'Please check the form' }).waitFor();
+    expect(await form.getByText('Please tell us your name.').isVisible()).toBe(true);
+    expect(
+      await form.getByText('Please enter a valid email address, like name@example.com.').isVisible(),
+    ).toBe(true);
+    expect(await form.getByText('Please add a subject.').isVisible()).toBe(true);
+    expect(await form.getByText('Your message needs at least 10 characters.').isVisible()).toBe(true);
+    expect(await form.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true');
+    // The first field to fix has the focus.
+    expect(await form.getByLabel('Your name').evaluate((input) => input === document.activeElement)).toBe(
+      true,
+    );
+    expect(posted).toBe(0);
+
+    // Editing a field clears its error.
+    await form.getByLabel('Your name').fill('Rosa');
+    await expect.poll(() => form.getByText('Please tell us your name.').count()).toBe(0);
+  });
+
+  it("shows the server's message in an error toast when sending fails", async () => {
+    const tab = await newTab();
+    const { page } = tab;
+    const message =
+      'You have sent several messages in a short time. Please try again in 9 minutes, or email us directly.';
+    await page.route('**/api/email/send', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'rate_limited', message }),
+      }),
+    );
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Your name').fill('Rosa Park');
+    await form.getByLabel('Email address').fill('rosa@example.com');
+    await form.getByLabel('Subject').fill('Another question');
+    await form.getByLabel('Message').fill('A question I am asking once more.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Your message was not sent' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(message);
+    // What was typed stays, so nothing has to be written again.
+    expect(await form.getByLabel('Subject').inputValue()).toBe('Another question');
+    allowConsoleErrors(tab, /status of 429/);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { fireTestNotification, signInViaApi } from './api-session.ts';
+import { baseUrl, useBrowser } from './browser.ts';
+
+const badgeCount = async (page: import('playwright-core').Page) =>
+  Number(await page.getByTestId('notification-badge').getAttribute('data-count'));
+
+describe('notifications panel', () => {
+  const { newTab } = useBrowser();
+
+  it('searches, marks read, deletes and counts down', async () => {
+    const { page } = await newTab();
+    await signInViaApi(page, 'gus@privy.test');
+    await fireTestNotification(page, 'MESSAGE_RECEIVED');
+    await fireTestNotification(page, 'RESERVATION_ONE_HOUR');
+    await fireTestNotification(page, 'USER_REFUND_PROCESSED');
+    await page.goto('/');
+    await expect.poll(() => badgeCount(page)).toBe(3);
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByTestId('notification-panel');
+    await expect.poll(() => panel.getByTestId('notification-entry').count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => badgeCount(page)).toBe(0);
+
+    // Search is case-insensitive on the message text.
+    await panel.getByPlaceholder('Search notifications...').fill('IS THE BATHROOM');
+    await expect.poll(() => panel.getByTestId('notification-entry').count()).toBe(1);
+    expect(await panel.getByTestId('notification-message').first().textContent()).toContain(
+      'Is the bathroom step-free?',
+    );
+    await panel.getByPlaceholder('Search notifications...').fill('nothing matches this');
+    await expect.poll(() => panel.getByText('No notifications to display.').isVisible()).toBe(true);
+    await panel.getByPlaceholder('Search notifications...').fill('');
+
+    // The one-hour reminder counts down every second.
+    const countdown = panel.getByTestId('notification-countdown').first();
+    await expect.poll(() => countdown.textContent()).toMatch(/^Arriving in: (59m|1h 0m) \d+s$/);
+    const first = await countdown.textContent();
+    await expect.poll(() => countdown.textContent(), { timeout: 4000 }).not.toBe(first);
+
+    // Mark read, then delete, each with its toast.
+    const entry = panel.getByTestId('notification-entry').filter({ hasText: 'Refund processed' });
+    await entry.getByRole('button', { name: 'Mark as read' }).click();
+    await expect.poll(() => page.getByText('Notification marked as read').isVisible()).toBe(true);
+    expect(await entry.getAttribute('data-read')).toBe('true');
+    await entry.getByRole('button', { name: 'Delete notification' }).click();
+    await expect.poll(() => page.getByText('Notification deleted.').isVisible()).toBe(true);
+    await expect
+      .poll(() => panel.getByTestId('notification-entry').filter({ hasText: 'Refund processed' }).count())
+      .toBe(0);
+  });
+
+  it('shows the empty state and no search box when there is nothing', async () => {
+    const { page } = await newTab();
+    await signInViaApi(page, 'hector@privy.test');
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByTestId('notification-panel');
+    await expect.poll(() => panel.getByText('No notifications to display.').isVisible()).toBe(true);
+    expect(await panel.getByPlaceholder('Search notifications...').count()).toBe(0);
+    // A click outside closes it.
+    await page.mouse.click(10, 300);
+    await expect.poll(() => panel.isVisible()).toBe(false);
+  });
+
+  it('delivers live to every open tab, and loses nothing across a dropped socket', async () => {
+    const tab = await newTab();
+    await signInViaApi(tab.page, 'paula@privy.test');
+    const second = await tab.context.newPage();
+    second.on('console', (message) => {
+      if (message.type() === 'error') tab.errors.push(`${second.url()}: ${message.text()}`);
+    });
+    await tab.page.goto('/');
+    await second.goto('/about');
+    await expect.poll(() => badgeCount(tab.page)).toBe(0);
+    // Wait until both sockets are subscribed before firing.
+    await tab.page.waitForTimeout(500);
+
+    const sent = await fireTestNotification(tab.page, 'MESSAGE_RECEIVED');
+    for (const page of [tab.page, second]) {
+      await expect.poll(() => page.getByText(sent.message).first().isVisible(), { timeout: 3000 }).toBe(true);
+      await expect.poll(() => badgeCount(page)).toBe(1);
+    }
+
+    // Drop the sockets from the server side; send while they are down; the reconnect catches up.
+    const drop = await tab.page.request.post('/api/dev/realtime/disconnect', {
+      headers: { origin: baseUrl() },
+    });
+    expect((await drop.json()).closed).toBeGreaterThanOrEqual(2);
+    await fireTestNotification(tab.page, 'RESERVATION_CONFIRMED');
+    for (const page of [tab.page, second])
+      await expect.poll(() => badgeCount(page), { timeout: 8000 }).toBe(2);
+  });
+});

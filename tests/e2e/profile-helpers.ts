@@ -1,0 +1,55 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from './browser.ts';
+
+export const DEMO_PASSWORD = 'privy-demo-2026';
+
+/**
+ * Signs a browser profile in through the same API the sign-in page posts to; the session cookie
+ * lands in the page's context. (The sign-in page itself has its own browser tests.)
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const response = await page.request.post('/api/account/sign-in', {
+    data: { email, password },
+    headers: { origin: baseUrl() },
+  });
+  expect(response.status(), `sign in as ${email}`).toBe(200);
+}
+
+/** Registers a fresh email account in this browser profile and returns its id. */
+export async function registerFresh(page: Page, prefix: string): Promise<{ id: string; email: string }> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await page.request.post('/api/account/register', {
+    data: { email, password: 'a long fresh password', first_name: 'Fresh', last_name: 'Member' },
+    headers: { origin: baseUrl() },
+  });
+  expect(response.status(), `register ${email}`).toBe(200);
+  const me = await page.request.get('/api/account/me');
+  return { id: (await me.json()).userId as string, email };
+}
+
+/** Resolves once React has hydrated the element, so a click reaches its handler. */
+export async function waitForHydration(page: Page, selector = 'body'): Promise<void> {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return Boolean(element && Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+  }, selector);
+}
+
+/** Calls our JSON API from inside a browser profile, with its cookies and a same-site Origin. */
+export async function apiCall(
+  page: Page,
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE',
+  url: string,
+  data?: unknown,
+) {
+  const response = await page.request.fetch(url, {
+    method,
+    headers: { origin: baseUrl() },
+    ...(data === undefined ? {} : { data }),
+  });
+  return {
+    status: response.status(),
+    body: (await response.json().catch(() => null)) as Record<string, unknown>,
+  };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { signInViaApi } from './api-session.ts';
+import { useBrowser } from './browser.ts';
+
+describe('becoming a provider', () => {
+  const { newTab } = useBrowser();
+
+  it('reaches the admin live, and the approval reaches the user live', async () => {
+    const admin = await newTab();
+    const guest = await newTab();
+    await signInViaApi(admin.page, 'admin@privy.test');
+    await signInViaApi(guest.page, 'gina@privy.test');
+
+    await admin.page.goto('/admin/provider-requests');
+    await expect.poll(() => admin.page.getByTestId('provider-requests-empty').isVisible()).toBe(true);
+
+    await guest.page.goto('/become-a-provider');
+    expect(await guest.page.getByLabel('First name').inputValue()).toBe('Gina');
+    expect(await guest.page.getByLabel('Email').inputValue()).toBe('gina@privy.test');
+    await guest.page.getByRole('button', { name: 'Send my request' }).click();
+    await expect
+      .poll(() => guest.page.getByTestId('provider-request-status').textContent())
+      .toContain('being reviewed');
+
+    // The admin, already on the page, gets the toast and the new row without reloading.
+    await expect
+      .poll(() =>
+        admin.page.getByText('Gina Guest (gina@privy.test) asked to become a provider.').first().isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => admin.page.getByTestId('provider-request-row').count()).toBe(1);
+
+    await admin.page.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => admin.page.getByTestId('provider-requests-empty').isVisible()).toBe(true);
+
+    // The user hears it live: toast and badge, and the page now knows they are a host.
+    await expect
+      .poll(() => guest.page.getByText('You are now a host').first().isVisible(), { timeout: 5000 })
+      .toBe(true);
+    await expect
+      .poll(() => guest.page.getByTestId('notification-badge').getAttribute('data-count'))
+      .toBe('1');
+    await expect
+      .poll(() => guest.page.getByTestId('provider-request-status').textContent())
+      .toContain('You are a Privy host');
+  });
+});
