@@ -32,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer: toClientViewer(viewer),
     nonce: context.get(requestInfoContext).nonce,
     isProduction: services.config.isProduction,
+    supportEmail: services.config.contactEmail,
   };
 }
 
@@ -84,7 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const viewer = useRootData()?.viewer ?? null;
+  const root = useRootData();
+  const viewer = root?.viewer ?? null;
   // Live subscriptions run only for a signed-in account in good standing (the server refuses
   // others' sockets); signing out unmounts them, which stops the socket, zeroes the count and
   // clears recent alerts (spec §4).
@@ -93,7 +95,7 @@ export default function App() {
     <RealtimeProvider userId={liveUserId}>
       <InactivityReload />
       <SessionOverlay />
-      <AccountGate viewer={viewer}>
+      <AccountGate viewer={viewer} supportEmail={root?.supportEmail}>
         {liveUserId ? (
           <NotificationsProvider key={liveUserId} userId={liveUserId}>
             <Outlet />
@@ -107,10 +109,11 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const viewer = useRootData()?.viewer ?? null;
+  const root = useRootData();
+  const viewer = root?.viewer ?? null;
   // A blocked account's pages refuse with 403; what it must see is the gate, not an error page.
   if (viewer && (viewer.profile.is_deleted || !viewer.profile.is_active)) {
-    return <AccountGate viewer={viewer}>{null}</AccountGate>;
+    return <AccountGate viewer={viewer} supportEmail={root?.supportEmail} />;
   }
   if (isRouteErrorResponse(error) && error.status === 404) {
     const path =

@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Form } from 'react-router';
 import { OVERLAY_Z_INDEX, SUPPORT_MESSAGES } from '../../common/constants.ts';
 import type { ClientViewer } from '../lib/viewer.ts';
@@ -7,10 +7,12 @@ import { Logo } from './logo.tsx';
 /** Spec §4 account gate: a disabled or under-review account sees only this, and may sign out. */
 export function AccountGate({
   viewer,
+  supportEmail,
   children,
 }: {
   viewer: ClientViewer | null;
-  children: React.ReactNode;
+  supportEmail?: string | undefined;
+  children?: React.ReactNode;
 }) {
   if (!viewer) return <>{children}</>;
   const message = viewer.profile.is_deleted
@@ -36,6 +38,14 @@ export function AccountGate({
           {viewer.profile.is_deleted ? 'Account disabled' : 'Account under review'}
         </Title>
         <Text data-testid="account-gate-message">{message}</Text>
+        {supportEmail && (
+          <Text size="sm" c="dimmed">
+            Support:{' '}
+            <Anchor href={`mailto:${supportEmail}`} data-testid="account-gate-support">
+              {supportEmail}
+            </Anchor>
+          </Text>
+        )}
         <Form method="post" action="/logout">
           <Button type="submit" variant="light">
             Sign out

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { waitForHydration } from './profile-helpers.ts';
+import { waitForHydration } from './session-helpers.ts';
 
 const scheme = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
 const toggle = (page: Page) => page.getByTestId('color-mode-toggle');

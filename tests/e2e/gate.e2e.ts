@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { apiCall, registerFresh, signIn, waitForHydration } from './profile-helpers.ts';
+import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
 
 const DISABLED = 'Your account has been disabled. Please contact support for assistance.';
 const UNDER_REVIEW = "We're reviewing your account. Please check back later.";

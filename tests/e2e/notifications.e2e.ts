@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fireTestNotification, signInViaApi } from './api-session.ts';
-import { baseUrl, useBrowser } from './browser.ts';
+import { useBrowser } from './browser.ts';
+import { fireTestNotification } from './notification-helpers.ts';
+import { apiCall, signIn } from './session-helpers.ts';
 
 const badgeCount = async (page: import('playwright-core').Page) =>
   Number(await page.getByTestId('notification-badge').getAttribute('data-count'));
@@ -10,7 +11,7 @@ describe('notifications panel', () => {
 
   it('searches, marks read, deletes and counts down', async () => {
     const { page } = await newTab();
-    await signInViaApi(page, 'gus@privy.test');
+    await signIn(page, 'gus@privy.test');
     await fireTestNotification(page, 'MESSAGE_RECEIVED');
     await fireTestNotification(page, 'RESERVATION_ONE_HOUR');
     await fireTestNotification(page, 'USER_REFUND_PROCESSED');
@@ -51,7 +52,7 @@ describe('notifications panel', () => {
 
   it('shows the empty state and no search box when there is nothing', async () => {
     const { page } = await newTab();
-    await signInViaApi(page, 'hector@privy.test');
+    await signIn(page, 'hector@privy.test');
     await page.goto('/');
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const panel = page.getByTestId('notification-panel');
@@ -64,7 +65,7 @@ describe('notifications panel', () => {
 
   it('delivers live to every open tab, and loses nothing across a dropped socket', async () => {
     const tab = await newTab();
-    await signInViaApi(tab.page, 'paula@privy.test');
+    await signIn(tab.page, 'paula@privy.test');
     const second = await tab.context.newPage();
     second.on('console', (message) => {
       if (message.type() === 'error') tab.errors.push(`${second.url()}: ${message.text()}`);
@@ -82,12 +83,28 @@ describe('notifications panel', () => {
     }
 
     // Drop the sockets from the server side; send while they are down; the reconnect catches up.
-    const drop = await tab.page.request.post('/api/dev/realtime/disconnect', {
-      headers: { origin: baseUrl() },
-    });
-    expect((await drop.json()).closed).toBeGreaterThanOrEqual(2);
+    const drop = await apiCall(tab.page, 'POST', '/api/dev/realtime/disconnect');
+    expect(drop.body.closed).toBeGreaterThanOrEqual(2);
     await fireTestNotification(tab.page, 'RESERVATION_CONFIRMED');
     for (const page of [tab.page, second])
       await expect.poll(() => badgeCount(page), { timeout: 8000 }).toBe(2);
+  });
+});
+
+describe('email preferences', () => {
+  const { newTab } = useBrowser();
+
+  it('turns a category off in /profile and keeps it off after a reload', async () => {
+    const { page } = await newTab();
+    await signIn(page, 'hector@privy.test');
+    await page.goto('/profile');
+    const reviews = page.getByRole('switch', { name: /Reviews/ });
+    await expect.poll(() => reviews.isChecked()).toBe(true);
+    await reviews.click({ force: true });
+    await page.getByRole('button', { name: 'Save email settings' }).click();
+    await expect.poll(() => page.getByText('Your email settings are saved.').isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('switch', { name: /Reviews/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('switch', { name: /Bookings/ }).isChecked()).toBe(true);
   });
 });

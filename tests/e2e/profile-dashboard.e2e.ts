@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { registerFresh, signIn } from './profile-helpers.ts';
+import { registerFresh, signIn } from './session-helpers.ts';
 
 /** Every same-site link inside main answers 200: the hub never points at a page that is not there. */
 async function expectNoDeadLinks(page: Page) {

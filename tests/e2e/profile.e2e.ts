@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { apiCall, registerFresh, signIn, waitForHydration } from './profile-helpers.ts';
+import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
 
 async function portraitPng(): Promise<Buffer> {
   return sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 230, g: 120, b: 40 } } })

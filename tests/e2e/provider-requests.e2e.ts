@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signInViaApi } from './api-session.ts';
 import { useBrowser } from './browser.ts';
+import { signIn } from './session-helpers.ts';
 
 describe('becoming a provider', () => {
   const { newTab } = useBrowser();
@@ -8,8 +8,8 @@ describe('becoming a provider', () => {
   it('reaches the admin live, and the approval reaches the user live', async () => {
     const admin = await newTab();
     const guest = await newTab();
-    await signInViaApi(admin.page, 'admin@privy.test');
-    await signInViaApi(guest.page, 'gina@privy.test');
+    await signIn(admin.page, 'admin@privy.test');
+    await signIn(guest.page, 'gina@privy.test');
 
     await admin.page.goto('/admin/provider-requests');
     await expect.poll(() => admin.page.getByTestId('provider-requests-empty').isVisible()).toBe(true);

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useLoaderData } from 'react-router';
 import { toProfileView } from '../../../server/domains/auth/profile-service.ts';
+import { EmailPreferences } from '../../features/notifications/email-preferences.tsx';
 import { ContactDetails } from '../../features/profile/contact-details.tsx';
 import { NameForm } from '../../features/profile/name-form.tsx';
 import { ProfilePhoto } from '../../features/profile/profile-photo.tsx';
@@ -45,6 +46,7 @@ export default function ProfileDetails() {
         phoneNumberVerified={profile.phone_number_verified}
       />
       <SavedAddresses locations={profile.locations} />
+      <EmailPreferences />
     </Stack>
   );
 }

@@ -16,8 +16,11 @@ import { type AuthOutcome, toErrorBody as authErrorBody } from './auth-outcome.t
 import { accountState } from './auth-service.ts';
 import { registerAccount, signInAccount } from './register-account.ts';
 
-/** Paths a disabled or under-review account may still call: reading its session and leaving. */
-const GATE_EXEMPT = new Set(['/api/auth/sign-out', '/api/auth/get-session']);
+/**
+ * Paths a disabled or under-review account may still call: reading its session, leaving, and
+ * writing to support (the overlay tells them to).
+ */
+const GATE_EXEMPT = new Set(['/api/auth/sign-out', '/api/auth/get-session', '/api/email/send']);
 
 /** Answers with the outcome of a better-auth call: our JSON and its cookies, or our error shape. */
 function sendOutcome<T>(reply: FastifyReply, outcome: AuthOutcome<T>) {
