@@ -12,6 +12,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
+import { z } from 'zod';
 import type { Route } from './+types/root';
 import { NotificationsProvider } from './features/notifications/notifications-provider.tsx';
 import { RealtimeProvider } from './features/realtime/realtime-provider.tsx';
@@ -24,6 +25,10 @@ import { InactivityReload } from './ui/inactivity-reload.tsx';
 import { SessionOverlay } from './ui/session-overlay.tsx';
 import { theme } from './ui/theme.ts';
 import { ToastAreas } from './ui/toasts.tsx';
+
+// Zod probes for eval support with Function(''), which our CSP (rightly) reports as a violation in
+// the browser; its interpreter mode needs no eval. The server keeps the faster compiled mode.
+if (typeof window !== 'undefined') z.config({ jitless: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
