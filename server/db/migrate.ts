@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as accounts from './migrations/2026-11-21-01-accounts.ts';
 import * as notifications from './migrations/2026-11-21-10-notifications.ts';
+import * as bathrooms from './migrations/2026-11-21-20-bathrooms.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -10,6 +11,7 @@ import * as notifications from './migrations/2026-11-21-10-notifications.ts';
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-accounts': accounts,
   '2026-11-21-10-notifications': notifications,
+  '2026-11-21-20-bathrooms': bathrooms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

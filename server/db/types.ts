@@ -104,6 +104,58 @@ export type ProviderRequestTable = {
   created_at: Generated<Date>;
 };
 
+export type BathroomStatus = 'draft' | 'published' | 'unlisted';
+
+export type BathroomTable = {
+  id: Generated<string>;
+  host_id: string;
+  status: Generated<BathroomStatus>;
+  title: string;
+  description: Generated<string>;
+  location: JSONColumnType<ProfileLocation, string, string>;
+  latitude: number;
+  longitude: number;
+  public_latitude: number;
+  public_longitude: number;
+  city: Generated<string>;
+  state_code: Generated<string>;
+  country_code: Generated<string>;
+  timezone: string;
+  hourly_price_cents: number;
+  allowed_durations: Generated<number[]>;
+  cleaning_buffer_minutes: Generated<number>;
+  amenities: Generated<string[]>;
+  accessibility: Generated<string[]>;
+  house_rules: Generated<string>;
+  access_instructions: Generated<string>;
+  /** numeric(2,1) arrives as a string from PostgreSQL. */
+  rating_average: string | null;
+  rating_count: Generated<number>;
+  published_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type BathroomOpeningHoursTable = {
+  bathroom_id: string;
+  weekday: number;
+  /** 'HH:MM:SS' strings, in the bathroom's time zone. */
+  opens: string;
+  closes: string;
+};
+
+export type BathroomPhotoTable = {
+  id: Generated<string>;
+  bathroom_id: string;
+  position: number;
+  key_1x: string;
+  key_2x: string;
+  width: number;
+  height: number;
+  alt: Generated<string>;
+  created_at: Generated<Date>;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -113,4 +165,7 @@ export type Database = {
   stored_images: StoredImageTable;
   notifications: NotificationTable;
   provider_requests: ProviderRequestTable;
+  bathrooms: BathroomTable;
+  bathroom_opening_hours: BathroomOpeningHoursTable;
+  bathroom_photos: BathroomPhotoTable;
 };
