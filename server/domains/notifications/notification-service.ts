@@ -76,11 +76,11 @@ export function createNotificationService(deps: {
    */
   async function notifyMany(inputs: NotifyInput[], executor: Executor = db): Promise<NotificationRecord[]> {
     if (!inputs.length) return [];
+    // Only types that can be emailed need the recipients' addresses and preferences.
+    const emailable = inputs.filter((input) => !('inAppOnly' in notificationInfo(input.type)));
+    const recipients = [...new Set(emailable.map((input) => input.userId))];
     const contacts = new Map(
-      (await deps.directory.contacts([...new Set(inputs.map((i) => i.userId))], executor)).map((c) => [
-        c.id,
-        c,
-      ]),
+      (recipients.length ? await deps.directory.contacts(recipients, executor) : []).map((c) => [c.id, c]),
     );
     const rows = await insertNotifications(
       executor,
@@ -93,9 +93,14 @@ export function createNotificationService(deps: {
       })),
     );
     const records = rows.map(({ email_state: _emailState, ...record }) => record);
-    for (const record of records) {
-      await deps.bus.publish(`user:${record.user_id}`, 'notification', record, executor);
-    }
+    await deps.bus.publishMany(
+      records.map((record) => ({
+        channel: `user:${record.user_id}`,
+        event: 'notification',
+        payload: record,
+      })),
+      executor,
+    );
     if (rows.some((row) => row.email_state === 'pending')) scheduleEmailFlush();
     return records;
   }

@@ -18,6 +18,8 @@ export type RealtimeBus = {
    * transaction doing the write: PostgreSQL then sends the event only if that transaction commits.
    */
   publish(channel: string, event: string, payload: unknown, executor?: Executor): Promise<void>;
+  /** Many events in one round trip (a notification to every admin, a fan-out). */
+  publishMany(events: RealtimeEvent[], executor?: Executor): Promise<void>;
   onEvent(listener: EventListener): () => void;
   close(): Promise<void>;
 };
@@ -96,6 +98,13 @@ export async function createRealtimeBus(
   return {
     async publish(channel, event, payload, executor) {
       await sql`select pg_notify(${notifyChannel}, ${encode({ channel, event, payload })})`.execute(
+        executor ?? database.db,
+      );
+    },
+    async publishMany(events, executor) {
+      if (!events.length) return;
+      const payloads = events.map(encode);
+      await sql`select pg_notify(${notifyChannel}, payload) from unnest(${payloads}::text[]) as payload`.execute(
         executor ?? database.db,
       );
     },
