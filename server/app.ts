@@ -11,8 +11,11 @@ import { providerRequestRoutes } from './domains/admin/provider-request-routes.t
 import { adminRoutes } from './domains/admin/routes.ts';
 import { profileRoutes } from './domains/auth/profile-routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
+import { availabilityRoutes } from './domains/availability/routes.ts';
 import { emailRoutes } from './domains/email/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
+import { placesRoutes } from './domains/places/routes.ts';
+import { propertyRoutes } from './domains/properties/routes.ts';
 import { realtimeRoutes } from './domains/realtime/routes.ts';
 import { storageRoutes } from './domains/storage/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -31,6 +34,13 @@ export type BuildAppOptions = {
   /** Omit to serve only the API (most integration tests). */
   web?: ReactRouterOptions;
 };
+
+/** The CSP img-src entry for the map tile server: its origin, with Leaflet's {s} as a wildcard. */
+function tileSources(template: string): string[] {
+  if (template.startsWith('/')) return [];
+  const match = /^(https?:\/\/[^/]+)/.exec(template.replace('{s}', '*'));
+  return match?.[1] ? [match[1]] : [];
+}
 
 /** Builds the whole HTTP app on a Fastify instance; main.ts decides how to listen. */
 export async function buildApp(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
@@ -58,7 +68,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
         // Vite's dev client injects inline scripts and talks to its HMR socket.
         scriptSrc: isDev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(services.config.mapTileUrl)],
         connectSrc: isDev ? ["'self'", 'ws:', 'wss:'] : ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],
@@ -91,6 +101,9 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(realtimeRoutes, { services });
   await app.register(notificationRoutes, { services });
   await app.register(providerRequestRoutes, { services });
+  await app.register(availabilityRoutes, { services });
+  await app.register(propertyRoutes, { services });
+  await app.register(placesRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, options.web);
 }

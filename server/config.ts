@@ -35,6 +35,10 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^(https?:\/\/|\/)/, 'must be an http(s):// URL or a path on this site, e.g. /map-tiles/blank.png')
+    .default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,6 +64,8 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   uploadsDir: string;
+  /** Leaflet tile URL template ({s}, {z}, {x}, {y}); a path on this site serves blank tiles offline. */
+  mapTileUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -102,9 +108,14 @@ export function loadEnvFile(file = path.resolve('.env')): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
-/** Parses and checks the environment; throws a ConfigError naming every bad variable. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(withoutBlanks(source));
+/**
+ * Parses and checks the environment; throws a ConfigError naming every bad variable. Without an
+ * argument it reads the process environment after `.env`, as every entry point (server, migrate
+ * command) should; tests pass their own environment.
+ */
+export function loadConfig(source?: NodeJS.ProcessEnv): Config {
+  if (!source) loadEnvFile();
+  const parsed = envSchema.safeParse(withoutBlanks(source ?? process.env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment (see .env.example):\n${lines.join('\n')}`);
@@ -146,5 +157,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     uploadsDir: path.join(dataDir, 'uploads'),
+    mapTileUrl: env.MAP_TILE_URL,
   };
 }

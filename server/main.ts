@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { serverOptions } from './http/operations.ts';
@@ -20,7 +20,6 @@ if (nodeMajor !== REQUIRED_NODE_MAJOR) {
 
 let config: ReturnType<typeof loadConfig>;
 try {
-  loadEnvFile();
   config = loadConfig();
 } catch (error) {
   if (error instanceof ConfigError) {

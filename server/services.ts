@@ -8,12 +8,19 @@ import { type AuthService, createAuthService } from './domains/auth/auth-service
 import { type BetterAuth, createBetterAuth } from './domains/auth/better-auth.ts';
 import { createDirectoryService, type DirectoryService } from './domains/auth/directory-service.ts';
 import { insertProfile } from './domains/auth/repository.ts';
+import {
+  type AvailabilityService,
+  createAvailabilityService,
+} from './domains/availability/availability-service.ts';
 import { createEmailService, type EmailService } from './domains/email/email-service.ts';
 import { createScheduler, type Scheduler } from './domains/jobs/scheduler.ts';
 import {
   createNotificationService,
   type NotificationService,
 } from './domains/notifications/notification-service.ts';
+import { createPlacesService, type PlacesService } from './domains/places/places-service.ts';
+import { fuzzPoint } from './domains/places/public-point.ts';
+import { createPropertyService, type PropertyService } from './domains/properties/property-service.ts';
 import { createRealtimeBus, type RealtimeBus } from './domains/realtime/bus.ts';
 import { createGateway, type Gateway } from './domains/realtime/gateway.ts';
 import { createLocalDiskStorage } from './domains/storage/local-disk-storage.ts';
@@ -35,6 +42,12 @@ export type AppServices = {
   providerRequests: ProviderRequestService;
   /** Uploaded files (local disk under DATA_DIR/uploads) and the image pipeline. */
   storage: StorageService;
+  /** A host's bathrooms: listings, photos, opening hours. */
+  properties: PropertyService;
+  /** Offline geocoding (gazetteer), time zones from coordinates, city slugs. */
+  places: PlacesService;
+  /** Whether a bathroom is open (later: free) for a slot; the radius search over published bathrooms. */
+  availability: AvailabilityService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -94,6 +107,17 @@ export async function createServices(
       await notifications.sendPendingEmails();
     },
   });
+  const places = createPlacesService();
+  const properties = createPropertyService({
+    db,
+    storage,
+    timezoneAt: (latitude, longitude) => places.timezoneAt(latitude, longitude),
+    publicPoint: (latitude, longitude, seed) => {
+      const point = fuzzPoint(latitude, longitude, seed);
+      return { latitude: point.lat, longitude: point.lng };
+    },
+  });
+  const availability = createAvailabilityService({ db, imageUrl: (key) => storage.objects.url(key) });
   const providerRequests = createProviderRequestService({ db, notifications, directory, realtime: { bus } });
   return {
     config,
@@ -107,8 +131,11 @@ export async function createServices(
     realtime: { bus, gateway },
     notifications,
     storage,
+    places,
+    properties,
     jobs,
     providerRequests,
+    availability,
     close: async () => {
       await jobs.stop();
       notifications.stop();

@@ -47,6 +47,11 @@ export async function openTestDatabase(
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
+  // Extensions are database-wide: create them once in public, so no suite's schema owns (and on
+  // drop, takes away) the earthdistance functions every other suite uses.
+  for (const extension of ['cube', 'earthdistance', 'btree_gist']) {
+    await admin.query(`create extension if not exists ${extension} schema public`).catch(() => {});
+  }
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = await openDatabase({ kind: 'postgres', url }, { searchPath: schema, poolSize: 5 });

@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       E2E: '1',
+      // No network in tests: tiles come from this site, so no failed image load reaches the console.
+      MAP_TILE_URL: '/map-tiles/blank.png',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

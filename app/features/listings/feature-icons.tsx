@@ -1,0 +1,58 @@
+import {
+  type Icon,
+  IconAccessible,
+  IconAirConditioning,
+  IconBath,
+  IconBraille,
+  IconDiaper,
+  IconDoor,
+  IconDroplet,
+  IconElevator,
+  IconEye,
+  IconFlame,
+  IconGenderAgender,
+  IconHandGrab,
+  IconHandSanitizer,
+  IconHanger,
+  IconHeart,
+  IconParking,
+  IconPlug,
+  IconToiletPaper,
+  IconWheelchair,
+  IconWifi,
+  IconWind,
+} from '@tabler/icons-react';
+import type { ACCESSIBILITY_FEATURES, AMENITIES } from '../../../common/schemas/properties.ts';
+
+/** The components behind the icon names in common/schemas/properties.ts. */
+const ICONS: Record<
+  (typeof AMENITIES)[number]['icon'] | (typeof ACCESSIBILITY_FEATURES)[number]['icon'],
+  Icon
+> = {
+  IconAccessible,
+  IconAirConditioning,
+  IconBath,
+  IconBraille,
+  IconDiaper,
+  IconDoor,
+  IconDroplet,
+  IconElevator,
+  IconEye,
+  IconFlame,
+  IconGenderAgender,
+  IconHandGrab,
+  IconHandSanitizer,
+  IconHanger,
+  IconHeart,
+  IconParking,
+  IconPlug,
+  IconToiletPaper,
+  IconWheelchair,
+  IconWifi,
+  IconWind,
+};
+
+export function FeatureIcon({ name, size = 18 }: { name: string; size?: number }) {
+  const Component = ICONS[name as keyof typeof ICONS] ?? IconDroplet;
+  return <Component size={size} aria-hidden />;
+}

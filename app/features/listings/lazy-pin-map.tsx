@@ -1,0 +1,35 @@
+import { Box, Center, Loader, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { PinMapProps } from './pin-map.tsx';
+
+const PinMap = lazy(() => import('./pin-map.tsx'));
+
+/** The draggable pin map, mounted after hydration so the server never loads Leaflet. */
+export function LazyPinMap(props: PinMapProps) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const placeholder = (
+    <Center h="100%">
+      {mounted ? (
+        <Loader size="sm" aria-label="Loading the map" />
+      ) : (
+        <Text c="dimmed">Map of the entrance</Text>
+      )}
+    </Center>
+  );
+  return (
+    <Box
+      h={280}
+      data-testid="pin-map"
+      style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', isolation: 'isolate' }}
+    >
+      {mounted ? (
+        <Suspense fallback={placeholder}>
+          <PinMap {...props} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </Box>
+  );
+}

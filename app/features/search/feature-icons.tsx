@@ -1,0 +1,107 @@
+import { Group, Text, Tooltip } from '@mantine/core';
+import {
+  type Icon,
+  IconAccessible,
+  IconAirConditioning,
+  IconBath,
+  IconBraille,
+  IconCircleCheck,
+  IconDiaper,
+  IconDoor,
+  IconDroplet,
+  IconElevator,
+  IconEye,
+  IconFlame,
+  IconGenderAgender,
+  IconHandGrab,
+  IconHandSanitizer,
+  IconHanger,
+  IconHeart,
+  IconParking,
+  IconPlug,
+  IconToiletPaper,
+  IconWheelchair,
+  IconWifi,
+  IconWind,
+} from '@tabler/icons-react';
+import { ACCESSIBILITY_FEATURES, AMENITIES } from '../../../common/schemas/properties.ts';
+
+const ICONS: Record<string, Icon> = {
+  IconAccessible,
+  IconAirConditioning,
+  IconBath,
+  IconBraille,
+  IconDiaper,
+  IconDoor,
+  IconDroplet,
+  IconElevator,
+  IconEye,
+  IconFlame,
+  IconGenderAgender,
+  IconHandGrab,
+  IconHandSanitizer,
+  IconHanger,
+  IconHeart,
+  IconParking,
+  IconPlug,
+  IconToiletPaper,
+  IconWheelchair,
+  IconWifi,
+  IconWind,
+};
+
+type Feature = { id: string; label: string; icon: string };
+const ALL: Feature[] = [...AMENITIES, ...ACCESSIBILITY_FEATURES];
+
+/** A feature's label and icon; an id we no longer list still reads sensibly. */
+export function describeFeature(id: string): { label: string; Icon: Icon } {
+  const feature = ALL.find((item) => item.id === id);
+  const label = feature?.label ?? id.replaceAll('_', ' ').replace(/^./, (first) => first.toUpperCase());
+  return { label, Icon: (feature && ICONS[feature.icon]) || IconCircleCheck };
+}
+
+/** Icons with labels for screen readers and a tooltip for pointers (compact, for cards). */
+export function FeatureIconRow({ ids, max = 5 }: { ids: string[]; max?: number }) {
+  if (!ids.length) return null;
+  const shown = ids.slice(0, max);
+  return (
+    <Group gap={6} wrap="nowrap" aria-label="Accessibility features">
+      {shown.map((id) => {
+        const { label, Icon: FeatureIcon } = describeFeature(id);
+        return (
+          <Tooltip key={id} label={label} withArrow>
+            <span
+              role="img"
+              aria-label={label}
+              style={{ display: 'inline-flex', color: 'var(--mantine-color-teal-7)' }}
+            >
+              <FeatureIcon size={18} aria-hidden />
+            </span>
+          </Tooltip>
+        );
+      })}
+      {ids.length > max ? (
+        <Text size="xs" c="dimmed">
+          +{ids.length - max}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+/** Icons beside their labels (the listing page). */
+export function FeatureList({ ids }: { ids: string[] }) {
+  return (
+    <Group gap="md">
+      {ids.map((id) => {
+        const { label, Icon: FeatureIcon } = describeFeature(id);
+        return (
+          <Group key={id} gap={6} wrap="nowrap">
+            <FeatureIcon size={20} aria-hidden color="var(--mantine-color-teal-7)" />
+            <Text size="sm">{label}</Text>
+          </Group>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,271 @@
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconClock, IconMapPin } from '@tabler/icons-react';
+import { data, Link } from 'react-router';
+import { z } from 'zod';
+import { WEEKDAYS } from '../../../common/constants.ts';
+import { formatDistance, formatPrice } from '../../../common/distance.ts';
+import { latitudeSchema, longitudeSchema } from '../../../common/schemas/location.ts';
+import { LazyMap } from '../../features/map/lazy-map.tsx';
+import { pageMeta } from '../../features/marketing/meta.ts';
+import { FeatureList } from '../../features/search/feature-icons.tsx';
+import { PhotoScroller } from '../../features/search/photo-scroller.tsx';
+import { RatingSummary } from '../../features/search/result-card.tsx';
+import { servicesContext } from '../../lib/context.ts';
+import type { Route } from './+types/bathroom-details';
+
+/** The public point is up to ~0.3 mile from the door; the circle covers that much. */
+const APPROXIMATE_RADIUS_METERS = 483;
+const fromSchema = z.object({
+  lat: z.coerce.number().pipe(latitudeSchema),
+  lng: z.coerce.number().pipe(longitudeSchema),
+});
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const listing = loaderData?.listing;
+  if (!listing) return [{ title: 'Page Not Found · Privy' }];
+  return pageMeta(
+    `${listing.title} · ${listing.city}${listing.state_code ? `, ${listing.state_code}` : ''}`,
+    `${formatPrice(listing.hourly_price_cents)} an hour. ${listing.description.slice(0, 140)}`,
+  );
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const search = new URL(request.url).searchParams;
+  const from = fromSchema.safeParse({
+    lat: search.get('lat') ?? undefined,
+    lng: search.get('lng') ?? undefined,
+  });
+  const id = z.uuid().safeParse(params.id);
+  const listing = id.success
+    ? await services.availability.publicListing(
+        id.data,
+        from.success ? { from: { latitude: from.data.lat, longitude: from.data.lng } } : {},
+      )
+    : null;
+  // Drafts and unlisted bathrooms are not there at all, as far as the public can tell.
+  if (!listing) throw data('No such bathroom', { status: 404 });
+  return {
+    listing,
+    place: from.success ? (search.get('q') ?? '').slice(0, 120) : '',
+    tileUrl: services.config.mapTileUrl,
+  };
+}
+
+function duration(minutes: number): string {
+  return minutes < 60 ? `${minutes} minutes` : minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+}
+
+function clock(time: string): string {
+  if (time === '24:00') return 'midnight';
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const suffix = hours < 12 ? 'am' : 'pm';
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return minutes ? `${twelve}:${String(minutes).padStart(2, '0')} ${suffix}` : `${twelve} ${suffix}`;
+}
+
+export default function BathroomDetailsPage({ loaderData }: Route.ComponentProps) {
+  const { listing, place, tileUrl } = loaderData;
+  const zoneName = listing.timezone.split('/').at(-1)?.replaceAll('_', ' ') ?? listing.timezone;
+  const hostName = listing.host
+    ? [listing.host.first_name, listing.host.last_initial && `${listing.host.last_initial}.`]
+        .filter(Boolean)
+        .join(' ')
+    : '';
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <PhotoScroller photos={listing.photos} title={listing.title} />
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="lg">
+              <Stack gap={6}>
+                <Title order={1} fz={{ base: 26, sm: 34 }}>
+                  {listing.title}
+                </Title>
+                <Group gap="md">
+                  <RatingSummary average={listing.rating_average} count={listing.rating_count} />
+                  <Group gap={4} c="dimmed">
+                    <IconMapPin size={16} aria-hidden />
+                    <Text size="sm">
+                      {[listing.city, listing.state_code].filter(Boolean).join(', ')}
+                      {listing.distance_miles !== null
+                        ? ` · ${formatDistance(listing.distance_miles)} from ${place || 'your search'}`
+                        : ''}
+                    </Text>
+                  </Group>
+                </Group>
+              </Stack>
+              {listing.description ? (
+                <Text style={{ whiteSpace: 'pre-line' }}>{listing.description}</Text>
+              ) : null}
+              <Stack gap="xs">
+                <Title order={2} fz="lg">
+                  Accessibility
+                </Title>
+                {listing.accessibility.length ? (
+                  <FeatureList ids={listing.accessibility} />
+                ) : (
+                  <Text c="dimmed">
+                    The host has not listed accessibility features. Ask them before you book.
+                  </Text>
+                )}
+              </Stack>
+              <Stack gap="xs">
+                <Title order={2} fz="lg">
+                  Amenities
+                </Title>
+                {listing.amenities.length ? (
+                  <FeatureList ids={listing.amenities} />
+                ) : (
+                  <Text c="dimmed">A private bathroom; no extras listed.</Text>
+                )}
+              </Stack>
+              {listing.house_rules ? (
+                <Stack gap="xs">
+                  <Title order={2} fz="lg">
+                    House rules
+                  </Title>
+                  <Text style={{ whiteSpace: 'pre-line' }}>{listing.house_rules}</Text>
+                </Stack>
+              ) : null}
+              <Stack gap="xs">
+                <Title order={2} fz="lg">
+                  Where it is
+                </Title>
+                <Text size="sm" c="dimmed">
+                  The circle shows the area. You get the exact address and door instructions when your booking
+                  is confirmed.
+                </Text>
+                <LazyMap
+                  height={300}
+                  tileUrl={tileUrl}
+                  center={{ latitude: listing.public_latitude, longitude: listing.public_longitude }}
+                  area={{
+                    latitude: listing.public_latitude,
+                    longitude: listing.public_longitude,
+                    radiusMeters: APPROXIMATE_RADIUS_METERS,
+                  }}
+                  label={`Approximate area of ${listing.title} in ${listing.city}`}
+                />
+              </Stack>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md">
+              <Paper withBorder radius="md" p="lg">
+                <Stack gap="sm">
+                  <Text fz={28} fw={700}>
+                    {formatPrice(listing.hourly_price_cents)}
+                    <Text span c="dimmed" fz="md" fw={400}>
+                      {' '}
+                      / hour
+                    </Text>
+                  </Text>
+                  <Group gap={6}>
+                    {listing.allowed_durations.map((minutes) => (
+                      <Badge key={minutes} variant="light">
+                        {duration(minutes)}
+                      </Badge>
+                    ))}
+                  </Group>
+                  <Title order={2} fz="md" mt="xs">
+                    <Group gap={6}>
+                      <IconClock size={18} aria-hidden />
+                      Free to start today ({duration(listing.next_free_starts.duration_minutes)})
+                    </Group>
+                  </Title>
+                  {listing.next_free_starts.starts.length ? (
+                    <Group gap={6} aria-label="Next free start times today">
+                      {listing.next_free_starts.starts.map((start) => (
+                        <Badge key={start.startUtc} variant="outline" size="lg">
+                          {clock(start.localTime)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      No more free times today. Check the opening hours below for another day.
+                    </Text>
+                  )}
+                  {listing.cleaning_buffer_minutes ? (
+                    <Text size="xs" c="dimmed">
+                      The host keeps {listing.cleaning_buffer_minutes} minutes after each visit for cleaning.
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Paper>
+              <Paper withBorder radius="md" p="lg">
+                <Title order={2} fz="md" mb="xs">
+                  Opening hours
+                </Title>
+                <Text size="xs" c="dimmed" mb="xs">
+                  Local time ({zoneName})
+                </Text>
+                <Table verticalSpacing={4} fz="sm">
+                  <Table.Tbody>
+                    {listing.opening_hours.map((day) => (
+                      <Table.Tr key={day.weekday}>
+                        <Table.Th scope="row" fw={500}>
+                          {WEEKDAYS[day.weekday - 1]}
+                        </Table.Th>
+                        <Table.Td>
+                          {day.ranges.length
+                            ? day.ranges
+                                .map((range) => `${clock(range.opens)} – ${clock(range.closes)}`)
+                                .join(', ')
+                            : 'Closed'}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Paper>
+              {listing.host ? (
+                <Card
+                  withBorder
+                  radius="md"
+                  padding="lg"
+                  component={Link}
+                  to={`/profile/${listing.host.id}`}
+                  aria-label={`Hosted by ${hostName}: view profile`}
+                >
+                  <Group gap="md" wrap="nowrap">
+                    <Avatar src={listing.host.profile_picture_url} alt="" size={56} radius="xl" color="teal">
+                      {listing.host.first_name.slice(0, 1)}
+                    </Avatar>
+                    <Stack gap={2}>
+                      <Text fw={600}>Hosted by {hostName}</Text>
+                      <Text size="sm" c="dimmed">
+                        Member since{' '}
+                        {new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(
+                          new Date(listing.host.member_since),
+                        )}
+                      </Text>
+                      <Anchor component="span" size="sm">
+                        View profile
+                      </Anchor>
+                    </Stack>
+                  </Group>
+                </Card>
+              ) : null}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,79 @@
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
+import { toSearchInput } from '../../../common/schemas/search.ts';
+import { pageMeta } from '../../features/marketing/meta.ts';
+import { SearchForm } from '../../features/search/search-form.tsx';
+import { InvalidSearch, SearchResults } from '../../features/search/search-results.tsx';
+import { parseSearch, searchHref, stateFromParams } from '../../features/search/search-url.ts';
+import { servicesContext } from '../../lib/context.ts';
+import type { Route } from './+types/bathrooms';
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  const place = data?.state.q;
+  return pageMeta(
+    place ? `Private bathrooms near ${place}` : 'Find a private bathroom nearby',
+    'Search clean, private bathrooms from local hosts by place, distance, time and accessibility. See the price and distance before you book.',
+  );
+}
+
+/** Runs the search on the server, so the results are in the first HTML and the URL is the whole state. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const params = new URL(request.url).searchParams;
+  const state = stateFromParams(params);
+  const parsed = parseSearch(params);
+  const tileUrl = services.config.mapTileUrl;
+  if (parsed.kind !== 'ok') {
+    return {
+      state,
+      tileUrl,
+      results: null,
+      total: 0,
+      pageSize: DEFAULT_PAGE_SIZE,
+      invalid: parsed.kind === 'invalid' ? parsed.fields : [],
+    };
+  }
+  const input = toSearchInput(parsed.query);
+  const { results, total } = await services.availability.search(input);
+  return { state, tileUrl, results, total, pageSize: input.limit, invalid: [] };
+}
+
+export default function BathroomsPage({ loaderData }: Route.ComponentProps) {
+  const { state, results, total, pageSize, tileUrl, invalid } = loaderData;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const errors = Object.fromEntries(
+    invalid.map((issue) => [issue.field.split('.')[0] ?? issue.field, issue.message]),
+  );
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {state.q ? `Bathrooms near ${state.q}` : 'Find a bathroom'}
+        </Title>
+        {/* Keyed by the URL so Back and shared links show exactly the search they name. */}
+        <SearchForm
+          key={location.search}
+          initial={state}
+          errors={errors}
+          onSearch={(next) => navigate(searchHref(next))}
+        />
+        {invalid.length ? <InvalidSearch fields={invalid} /> : null}
+        {results ? (
+          <SearchResults
+            state={state}
+            results={results}
+            total={total}
+            pageSize={pageSize}
+            tileUrl={tileUrl}
+          />
+        ) : invalid.length ? null : (
+          <Text c="dimmed" py="xl" ta="center">
+            Type a city or address above, or use your location, to see private bathrooms nearby.
+          </Text>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { INVALID_COORDINATES_MESSAGE, type ProfileLocation } from './location.ts';
+
+/** Longest free text a place search takes; longer input is not a place name. */
+export const PLACE_SEARCH_TEXT_MAX = 200;
+/** How many places a search answers with. */
+export const PLACE_RESULTS_LIMIT = 8;
+
+/**
+ * GET /api/location/search (spec §7): `text`, or `latitude` and `longitude`, and optionally
+ * `near` ("lat,lng") to rank forward results by nearness. Coordinates arrive as query strings and
+ * are checked by `parseCoordinates`, so a bad one answers exactly "Invalid coordinates provided."
+ */
+export const locationSearchQuerySchema = z.strictObject({
+  text: z
+    .string()
+    .trim()
+    .max(PLACE_SEARCH_TEXT_MAX, `Search text can be at most ${PLACE_SEARCH_TEXT_MAX} characters.`)
+    .optional(),
+  latitude: z.string().max(40).optional(),
+  longitude: z.string().max(40).optional(),
+  near: z.string().max(80).optional(),
+});
+
+export type LocationSearchQuery = z.infer<typeof locationSearchQuerySchema>;
+
+export type LatLng = { lat: number; lng: number };
+
+const NUMBER_TEXT = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/** Spec §5: both must be numbers, latitude −90..90, longitude −180..180; otherwise null. */
+export function parseCoordinates(latitude: unknown, longitude: unknown): LatLng | null {
+  const toNumber = (value: unknown): number | null => {
+    if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+    if (typeof value !== 'string' || !NUMBER_TEXT.test(value.trim())) return null;
+    const parsed = Number(value.trim());
+    return Number.isFinite(parsed) ? parsed : null;
+  };
+  const lat = toNumber(latitude);
+  const lng = toNumber(longitude);
+  if (lat === null || lng === null) return null;
+  if (lat < -90 || lat > 90 || lng < -180 || lng > 180) return null;
+  return { lat, lng };
+}
+
+export { INVALID_COORDINATES_MESSAGE };
+
+const addressComponentSchema = z.strictObject({
+  long_name: z.string(),
+  short_name: z.string(),
+  types: z.array(z.string()),
+});
+
+/** One place in the spec §7 shape (the one Google's geocoder made familiar). */
+export const geocodeResultSchema = z.strictObject({
+  geometry: z.strictObject({ location: z.strictObject({ lat: z.number(), lng: z.number() }) }),
+  formatted_address: z.string(),
+  place_id: z.string(),
+  address_components: z.array(addressComponentSchema),
+  types: z.array(z.string()),
+  plus_code: z.strictObject({ global_code: z.string() }),
+});
+
+export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
+export type AddressComponent = z.infer<typeof addressComponentSchema>;
+
+export const locationSearchResponseSchema = z.strictObject({ results: z.array(geocodeResultSchema) });
+export type LocationSearchResponse = z.infer<typeof locationSearchResponseSchema>;
+
+/** What the address autocomplete hands its caller (and the default-address hook holds). */
+export type PlaceResult = {
+  description: string;
+  latitude: number;
+  longitude: number;
+  location: ProfileLocation;
+};
+
+function component(result: GeocodeResult, type: string): AddressComponent | undefined {
+  return result.address_components.find((part) => part.types.includes(type));
+}
+
+/** Turns a geocoder answer into the stored Location (spec §3), with the gazetteer as its source. */
+export function locationFromGeocodeResult(result: GeocodeResult): ProfileLocation {
+  const { lat, lng } = result.geometry.location;
+  const city = component(result, 'locality');
+  const state = component(result, 'administrative_area_level_1');
+  const country = component(result, 'country');
+  const location: ProfileLocation = {
+    lat,
+    lon: lng,
+    formatted: result.formatted_address,
+    place_id: result.place_id,
+    plus_code: result.plus_code.global_code,
+    datasource: 'gazetteer',
+  };
+  if (city) location.name = city.long_name;
+  if (state) {
+    location.state = state.long_name;
+    if (state.short_name && state.short_name !== state.long_name) location.state_code = state.short_name;
+  }
+  if (country) {
+    location.country = country.long_name;
+    location.country_code = country.short_name.toLowerCase();
+    if (location.state_code) location.iso3166_2 = `${country.short_name}-${location.state_code}`;
+  }
+  return location;
+}
+
+/** The PlaceResult for a geocoder answer; `at` replaces the place's centre with a precise point. */
+export function placeFromGeocodeResult(result: GeocodeResult, at?: LatLng): PlaceResult {
+  const location = locationFromGeocodeResult(result);
+  if (at) {
+    location.lat = at.lat;
+    location.lon = at.lng;
+  }
+  return {
+    description: result.formatted_address,
+    latitude: location.lat,
+    longitude: location.lon,
+    location,
+  };
+}

@@ -1,0 +1,168 @@
+import { distanceMiles } from '../../../common/distance.ts';
+import type { SearchInput, SearchResponse, SearchResult } from '../../../common/schemas/search.ts';
+import type { Db } from '../../db/database.ts';
+import { isOpen, nextFreeStarts, weeklyHours } from './opening-hours.ts';
+import {
+  findOpeningHours,
+  findPhotos,
+  findPublicHost,
+  findPublishedBathroom,
+  findPublishedByHost,
+  findSchedule,
+  searchPublishedBathrooms,
+} from './repository.ts';
+import { wallClock } from './zoned-time.ts';
+
+type CoverRow = {
+  cover_key_1x: string | null;
+  cover_key_2x: string | null;
+  cover_alt: string | null;
+  title: string;
+};
+type CardRow = CoverRow & {
+  id: string;
+  hourly_price_cents: number;
+  rating_average: string | null;
+  rating_count: number;
+  accessibility: string[];
+  amenities: string[];
+  public_latitude: number;
+  public_longitude: number;
+  city: string;
+  state_code: string;
+  timezone: string;
+};
+
+/**
+ * The one place that decides whether a bathroom can be had at a time: opening hours in its own
+ * zone now; the booking issue adds bookings, cleaning buffers, blackouts and notice here too.
+ */
+export function createAvailabilityService(deps: { db: Db; imageUrl: (key: string) => string }) {
+  const { db, imageUrl } = deps;
+
+  function cover(row: CoverRow): SearchResult['cover'] {
+    if (!row.cover_key_1x || !row.cover_key_2x) return null;
+    const url = imageUrl(row.cover_key_1x);
+    return { url, srcset: `${url} 1x, ${imageUrl(row.cover_key_2x)} 2x`, alt: row.cover_alt || row.title };
+  }
+
+  function card(row: CardRow, distance: number): SearchResult {
+    return {
+      id: row.id,
+      title: row.title,
+      cover: cover(row),
+      hourly_price_cents: row.hourly_price_cents,
+      rating_average: row.rating_average === null ? null : Number(row.rating_average),
+      rating_count: row.rating_count,
+      accessibility: row.accessibility,
+      amenities: row.amenities,
+      public_latitude: row.public_latitude,
+      public_longitude: row.public_longitude,
+      distance_miles: distance,
+      city: row.city,
+      state_code: row.state_code,
+      timezone: row.timezone,
+    };
+  }
+
+  async function schedule(bathroomId: string) {
+    const found = await findSchedule(db, bathroomId);
+    return found && found.status === 'published' ? found : null;
+  }
+
+  return {
+    /** Published bathrooms within the radius of a point, optionally only those open for a slot. */
+    async search(input: SearchInput): Promise<SearchResponse> {
+      const { rows, total } = await searchPublishedBathrooms(db, input);
+      return { results: rows.map((row) => card(row, row.distance_miles)), total };
+    },
+
+    /** Is the published bathroom open for [startUtc, startUtc + duration)? False when unknown. */
+    async isOpen(bathroomId: string, startUtc: Date, durationMinutes: number): Promise<boolean> {
+      const found = await schedule(bathroomId);
+      return found ? isOpen(found, startUtc, durationMinutes) : false;
+    },
+
+    /** Grid starts on a local date (today in the bathroom's zone by default) that fit the duration. */
+    async nextFreeStarts(
+      bathroomId: string,
+      durationMinutes: number,
+      options: { dateLocal?: string; now?: Date } = {},
+    ) {
+      const found = await schedule(bathroomId);
+      if (!found) return null;
+      const now = options.now ?? new Date();
+      const dateLocal = options.dateLocal ?? wallClock(now, found.timezone).date;
+      return nextFreeStarts(found, dateLocal, durationMinutes, { now });
+    },
+
+    /** A published bathroom's page: null when it is not published (the public gets a 404). */
+    async publicListing(
+      bathroomId: string,
+      options: { from?: { latitude: number; longitude: number }; now?: Date } = {},
+    ) {
+      const bathroom = await findPublishedBathroom(db, bathroomId);
+      if (!bathroom) return null;
+      const [photos, openingHours, host] = await Promise.all([
+        findPhotos(db, bathroomId),
+        findOpeningHours(db, bathroomId),
+        findPublicHost(db, bathroom.host_id),
+      ]);
+      const now = options.now ?? new Date();
+      const today = wallClock(now, bathroom.timezone).date;
+      const shortest = Math.min(...bathroom.allowed_durations);
+      const { host_id: _hostId, rating_average: rating, ...rest } = bathroom;
+      return {
+        ...rest,
+        rating_average: rating === null ? null : Number(rating),
+        photos: photos.map((photo) => ({
+          url: imageUrl(photo.key_1x),
+          srcset: `${imageUrl(photo.key_1x)} 1x, ${imageUrl(photo.key_2x)} 2x`,
+          width: photo.width,
+          height: photo.height,
+          alt: photo.alt || bathroom.title,
+        })),
+        opening_hours: weeklyHours(openingHours),
+        today,
+        next_free_starts: {
+          duration_minutes: shortest,
+          starts: nextFreeStarts({ timezone: bathroom.timezone, openingHours }, today, shortest, { now }),
+        },
+        distance_miles: options.from
+          ? distanceMiles(options.from, {
+              latitude: bathroom.public_latitude,
+              longitude: bathroom.public_longitude,
+            })
+          : null,
+        host: host
+          ? {
+              id: host.id,
+              first_name: host.first_name,
+              last_initial: host.last_name.slice(0, 1),
+              profile_picture_url: host.profile_picture_url,
+              member_since: host.created_at.toISOString(),
+            }
+          : null,
+      };
+    },
+
+    /** A host's public profile with their published bathrooms; null for an unknown or blocked account. */
+    async publicProfile(profileId: string) {
+      const host = await findPublicHost(db, profileId);
+      if (!host) return null;
+      const bathrooms = await findPublishedByHost(db, profileId);
+      return {
+        id: host.id,
+        first_name: host.first_name,
+        last_initial: host.last_name.slice(0, 1),
+        profile_picture_url: host.profile_picture_url,
+        member_since: host.created_at.toISOString(),
+        bathrooms: bathrooms.map((row) => card(row, 0)),
+      };
+    },
+  };
+}
+
+export type AvailabilityService = ReturnType<typeof createAvailabilityService>;
+export type PublicListing = NonNullable<Awaited<ReturnType<AvailabilityService['publicListing']>>>;
+export type PublicProfile = NonNullable<Awaited<ReturnType<AvailabilityService['publicProfile']>>>;

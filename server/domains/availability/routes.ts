@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { searchQuerySchema, toSearchInput } from '../../../common/schemas/search.ts';
+import type { AppServices } from '../../services.ts';
+
+const resultSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  cover: z.object({ url: z.string(), srcset: z.string(), alt: z.string() }).nullable(),
+  hourly_price_cents: z.number(),
+  rating_average: z.number().nullable(),
+  rating_count: z.number(),
+  accessibility: z.array(z.string()),
+  amenities: z.array(z.string()),
+  public_latitude: z.number(),
+  public_longitude: z.number(),
+  distance_miles: z.number(),
+  city: z.string(),
+  state_code: z.string(),
+  timezone: z.string(),
+});
+
+/** Public search: anyone may look, signed in or not; only published bathrooms are ever returned. */
+export async function availabilityRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/bathrooms/search',
+    {
+      schema: {
+        tags: ['bathrooms'],
+        summary: 'Published bathrooms near a point, optionally open for a date, time and duration',
+        querystring: searchQuerySchema,
+        response: { 200: z.object({ results: z.array(resultSchema), total: z.number() }) },
+      },
+    },
+    async (request) => services.availability.search(toSearchInput(request.query)),
+  );
+}

@@ -1,0 +1,127 @@
+import tzLookup from '@photostructure/tz-lookup';
+import { type GeocodeResult, type LatLng, PLACE_RESULTS_LIMIT } from '../../../common/schemas/places.ts';
+import { searchPlaces } from './forward-search.ts';
+import { type Gazetteer, type Place, sharedGazetteer } from './gazetteer.ts';
+import { distanceMiles } from './geo.ts';
+import { encodePlusCode } from './plus-code.ts';
+import { nearbyPlaces, reverseGeocode } from './reverse-geocode.ts';
+
+export type PlaceSearchInput = {
+  text?: string | undefined;
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+  near?: LatLng | undefined;
+  limit?: number | undefined;
+};
+
+/** A city as location pages and the seed know it. */
+export type CityRecord = {
+  name: string;
+  state_code: string;
+  state: string;
+  country_code: string;
+  country: string;
+  lat: number;
+  lng: number;
+  population: number;
+  slug: string;
+};
+
+export type NearbyCity = CityRecord & { distance_miles: number };
+
+export type PlacesService = {
+  /** Spec §7: free text (forward) or coordinates (reverse); best first. */
+  search: (input: PlaceSearchInput) => GeocodeResult[];
+  reverse: (lat: number, lng: number, limit?: number) => GeocodeResult[];
+  /** IANA zone of a point, offline (`America/Chicago`). */
+  timezoneAt: (lat: number, lng: number) => string;
+  /** `austin-tx`, `new-york-ny` (US: city + state code), `paris-fr` (elsewhere: city + country code). */
+  findBySlug: (slug: string) => CityRecord | null;
+  /** Sizeable places near a point (not the one at it), nearest first. */
+  nearbyCities: (
+    lat: number,
+    lng: number,
+    n: number,
+    options?: { minPopulation?: number; countryCode?: string },
+  ) => NearbyCity[];
+  /** Builds the index now (it is otherwise built on first use). */
+  warm: () => void;
+};
+
+function formattedAddress(place: Place): string {
+  const region = place.countryCode === 'US' ? place.adminCode : place.adminName;
+  return [place.name, region, place.countryName].filter(Boolean).join(', ');
+}
+
+export function toGeocodeResult(place: Place): GeocodeResult {
+  const components = [{ long_name: place.name, short_name: place.name, types: ['locality', 'political'] }];
+  if (place.adminName) {
+    components.push({
+      long_name: place.adminName,
+      short_name: place.countryCode === 'US' ? place.adminCode : place.adminName,
+      types: ['administrative_area_level_1', 'political'],
+    });
+  }
+  components.push({
+    long_name: place.countryName,
+    short_name: place.countryCode,
+    types: ['country', 'political'],
+  });
+  return {
+    geometry: { location: { lat: place.lat, lng: place.lng } },
+    formatted_address: formattedAddress(place),
+    place_id: `geonames:${place.id}`,
+    address_components: components,
+    types: ['locality', 'political'],
+    plus_code: { global_code: encodePlusCode(place.lat, place.lng) },
+  };
+}
+
+function toCityRecord(place: Place): CityRecord {
+  return {
+    name: place.name,
+    state_code: place.adminCode,
+    state: place.adminName,
+    country_code: place.countryCode,
+    country: place.countryName,
+    lat: place.lat,
+    lng: place.lng,
+    population: place.population,
+    slug: place.slug,
+  };
+}
+
+export function createPlacesService(gazetteer: () => Gazetteer = sharedGazetteer): PlacesService {
+  const reverse = (lat: number, lng: number, limit = 5) =>
+    reverseGeocode(gazetteer(), { lat, lng }, limit).map(toGeocodeResult);
+  return {
+    search: (input) => {
+      const limit = input.limit ?? PLACE_RESULTS_LIMIT;
+      if (input.latitude !== undefined && input.longitude !== undefined) {
+        return reverse(input.latitude, input.longitude, limit);
+      }
+      const text = input.text?.trim() ?? '';
+      if (!text) return [];
+      return searchPlaces(gazetteer(), text, { near: input.near, limit }).map((hit) =>
+        toGeocodeResult(hit.place),
+      );
+    },
+    reverse,
+    timezoneAt: (lat, lng) => tzLookup(lat, lng),
+    findBySlug: (slug) => {
+      const place = gazetteer().bySlug.get(slug.trim().toLowerCase());
+      return place ? toCityRecord(place) : null;
+    },
+    nearbyCities: (lat, lng, n, options = {}) =>
+      nearbyPlaces(gazetteer(), { lat, lng }, n, {
+        minPopulation: options.minPopulation ?? 20_000,
+        countryCode: options.countryCode,
+      }).map((place) => ({
+        ...toCityRecord(place),
+        distance_miles: Number(distanceMiles({ lat, lng }, place).toFixed(4)),
+      })),
+    warm: () => {
+      gazetteer();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { BathroomPhotoTable, BathroomTable, Database } from '../../db/types.ts';
+
+/** The only place with SQL for bathrooms, their opening hours and their photos. */
+
+type Executor = Db | Transaction<Database>;
+
+export type BathroomRow = Selectable<BathroomTable>;
+export type PhotoRow = Selectable<BathroomPhotoTable>;
+export type NewBathroom = Insertable<BathroomTable> & { id: string };
+export type BathroomChanges = Updateable<BathroomTable>;
+export type OpeningRangeRow = { weekday: number; opens: string; closes: string };
+
+export async function insertBathroom(db: Executor, row: NewBathroom) {
+  return db.insertInto('bathrooms').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findBathroom(db: Executor, id: string) {
+  return db.selectFrom('bathrooms').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Locks the row for the rest of the transaction, so concurrent photo or hour edits queue up. */
+export async function lockBathroom(trx: Transaction<Database>, id: string) {
+  return trx.selectFrom('bathrooms').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateBathroom(db: Executor, id: string, changes: BathroomChanges) {
+  return db
+    .updateTable('bathrooms')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteBathroom(db: Executor, id: string) {
+  await db.deleteFrom('bathrooms').where('id', '=', id).execute();
+}
+
+export async function listBathroomsByHost(db: Executor, hostId: string) {
+  return db
+    .selectFrom('bathrooms')
+    .selectAll()
+    .where('host_id', '=', hostId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export async function findPhotos(db: Executor, bathroomIds: string[]) {
+  if (!bathroomIds.length) return [];
+  return db
+    .selectFrom('bathroom_photos')
+    .selectAll()
+    .where('bathroom_id', 'in', bathroomIds)
+    .orderBy('bathroom_id')
+    .orderBy('position')
+    .execute();
+}
+
+export async function insertPhoto(db: Executor, row: Insertable<BathroomPhotoTable>) {
+  return db.insertInto('bathroom_photos').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deletePhoto(db: Executor, bathroomId: string, photoId: string) {
+  return db
+    .deleteFrom('bathroom_photos')
+    .where('bathroom_id', '=', bathroomId)
+    .where('id', '=', photoId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Sets every photo's position from its place in the list; (bathroom, position) is checked at commit. */
+export async function setPhotoPositions(trx: Transaction<Database>, bathroomId: string, photoIds: string[]) {
+  for (const [position, id] of photoIds.entries()) {
+    await trx
+      .updateTable('bathroom_photos')
+      .set({ position })
+      .where('bathroom_id', '=', bathroomId)
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+export async function findOpeningHours(
+  db: Executor,
+  bathroomIds: string[],
+): Promise<(OpeningRangeRow & { bathroom_id: string })[]> {
+  if (!bathroomIds.length) return [];
+  return db
+    .selectFrom('bathroom_opening_hours')
+    .select(['bathroom_id', 'weekday', 'opens', 'closes'])
+    .where('bathroom_id', 'in', bathroomIds)
+    .orderBy('weekday')
+    .orderBy('opens')
+    .execute();
+}
+
+export async function replaceOpeningHours(
+  trx: Transaction<Database>,
+  bathroomId: string,
+  ranges: OpeningRangeRow[],
+) {
+  await trx.deleteFrom('bathroom_opening_hours').where('bathroom_id', '=', bathroomId).execute();
+  if (!ranges.length) return;
+  await trx
+    .insertInto('bathroom_opening_hours')
+    .values(ranges.map((range) => ({ bathroom_id: bathroomId, ...range })))
+    .execute();
+}

@@ -1,0 +1,104 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser } from './browser.ts';
+import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
+
+describe('search', () => {
+  const { newTab } = useBrowser();
+
+  it('a guest types the city on the home page, picks 10 miles, finds the listing in the list and on the map, opens it', async () => {
+    // A provider publishes a bathroom about 7 miles north of downtown Austin, through the listings API.
+    const host = await newTab();
+    await signIn(host.page, 'paula@privy.test');
+    const title = `Quiet loo ${Date.now().toString(36)}`;
+    const created = await apiCall(host.page, 'POST', '/api/properties', {
+      title,
+      description: 'Fresh towels and a step-free entrance.',
+      location: {
+        lat: 30.3672,
+        lon: -97.7431,
+        formatted: '9000 N Lamar Blvd, Austin, TX, United States',
+        name: 'Austin',
+        state_code: 'TX',
+        country_code: 'US',
+      },
+      hourly_price_cents: 900,
+      accessibility: ['step_free_entrance', 'grab_bars'],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const photo = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 160, b: 150 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = await host.page.request.post(`/api/properties/${id}/photos`, {
+      headers: { origin: baseUrl() },
+      multipart: { file: { name: 'bathroom.png', mimeType: 'image/png', buffer: photo } },
+    });
+    expect(upload.status()).toBe(200);
+    // Open round the clock, so "free to start today" has times whenever the test runs.
+    const hours = await host.page.request.put(`/api/properties/${id}/opening-hours`, {
+      headers: { origin: baseUrl() },
+      data: {
+        ranges: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
+      },
+    });
+    expect(hours.status()).toBe(200);
+    expect((await apiCall(host.page, 'POST', `/api/properties/${id}/publish`)).status).toBe(200);
+
+    const { page } = await newTab();
+    await page.goto('/');
+    await waitForHydration(page, 'form[aria-label="Find a bathroom"]');
+    await page.getByRole('combobox', { name: 'Where are you?' }).fill('Austin');
+    await page
+      .getByRole('option', { name: /Austin/ })
+      .first()
+      .click();
+    await page.getByRole('combobox', { name: 'Within' }).click();
+    await page.getByRole('option', { name: '10 miles' }).click();
+    await page.getByRole('button', { name: 'Find a bathroom' }).click();
+
+    await page.waitForURL(/\/bathrooms\?.*radius=10/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toMatch(/Austin/);
+    const card = page.locator(`[data-result-id="${id}"]`);
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.textContent()).toContain(title);
+    expect(await card.textContent()).toContain('$9');
+    expect(await card.textContent()).toMatch(/\d+\.\d mi away/);
+
+    // The server rendered the same result into the first HTML (no JavaScript needed).
+    const html = await (await page.request.get(url.pathname + url.search)).text();
+    expect(html).toContain(title);
+    // Five miles is too small: the empty state offers the wider radius.
+    const narrow = new URL(url);
+    narrow.searchParams.set('radius', '5');
+    const narrowHtml = await (await page.request.get(narrow.pathname + narrow.search)).text();
+    expect(narrowHtml).not.toContain(title);
+
+    // On the map: a marker per result; hovering the card highlights its marker.
+    await expect.poll(() => page.locator('path.privy-map-marker').count()).toBeGreaterThan(0);
+    await card.hover();
+    await expect.poll(() => page.locator('path.privy-map-marker-active').count()).toBe(1);
+
+    await card.click();
+    await page.waitForURL(new RegExp(`/bathrooms/${id}\\?`));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    expect(await page.getByText(/Hosted by Paula/).count()).toBe(1);
+    expect(await page.getByRole('rowheader', { name: 'Monday' }).count()).toBe(1);
+    expect(await page.locator('body').textContent()).toMatch(/mi from .*Austin/);
+    await expect.poll(() => page.locator('path.privy-map-area').count()).toBe(1);
+
+    // Back returns to the same search.
+    await page.goBack();
+    await page.waitForURL(/\/bathrooms\?.*radius=10/);
+    await expect.poll(() => card.count()).toBe(1);
+  }, 90_000);
+
+  it('an unpublished or unknown bathroom is a 404 to the public', async () => {
+    const { page } = await newTab();
+    const response = await page.request.get('/bathrooms/00000000-0000-4000-8000-000000000000');
+    expect(response.status()).toBe(404);
+  });
+});
