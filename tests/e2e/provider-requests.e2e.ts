@@ -43,5 +43,15 @@ describe('becoming a provider', () => {
     await expect
       .poll(() => guest.page.getByTestId('provider-request-status').textContent())
       .toContain('You are a Privy host');
+
+    // Its "Manage Properties" button marks it read and leads to the host's listings.
+    await guest.page.getByRole('button', { name: /^Notifications/ }).click();
+    const entry = guest.page.getByTestId('notification-entry').filter({ hasText: 'approved' });
+    await entry.getByRole('button', { name: 'Manage Properties' }).click();
+    await guest.page.waitForURL(/\/manage\/properties$/);
+    const read = await guest.page.evaluate(
+      async () => (await (await fetch('/api/notifications')).json()).notifications[0].read,
+    );
+    expect(read).toBe(true);
   });
 });
