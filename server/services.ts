@@ -118,7 +118,13 @@ export async function createServices(
     },
   });
   const availability = createAvailabilityService({ db, imageUrl: (key) => storage.objects.url(key) });
-  const providerRequests = createProviderRequestService({ db, notifications, directory, realtime: { bus } });
+  const providerRequests = createProviderRequestService({
+    db,
+    notifications,
+    directory,
+    realtime: { bus },
+    properties,
+  });
   return {
     config,
     database,

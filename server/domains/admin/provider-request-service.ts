@@ -17,6 +17,8 @@ type Deps = {
   notifications: AppServices['notifications'];
   directory: AppServices['directory'];
   realtime: { bus: AppServices['realtime']['bus'] };
+  /** Revoking hides the host's listings (future bookings are cancelled once bookings exist). */
+  properties: Pick<AppServices['properties'], 'unlistAllForHost'>;
 };
 type Executor = Parameters<typeof insertProviderRequest>[0];
 type RequestRow = NonNullable<Awaited<ReturnType<typeof findProviderRequest>>>;
@@ -136,6 +138,7 @@ export async function decideProviderRequest(
       throw new AppError('conflict', `This request is ${existing.status}; it cannot be ${rule.to} now.`);
     }
     if (rule.isProvider !== null) await deps.directory.setProvider(row.user_id, rule.isProvider, trx);
+    if (decision === 'revoke') await deps.properties.unlistAllForHost(row.user_id, trx);
     await deps.notifications.notify(
       { userId: row.user_id, type: rule.type, message: rule.message, meta: { request_id: row.id } },
       trx,

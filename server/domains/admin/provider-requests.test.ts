@@ -95,9 +95,32 @@ describeWithApp('provider requests', (ctx) => {
     stop();
 
     expect((await admin.agent.post(`/api/admin/provider-requests/${id}/approve`)).statusCode).toBe(409);
+    // A published listing of theirs (inserted directly: the listing flow has its own tests).
+    const listing = await ctx()
+      .services.db.insertInto('bathrooms')
+      .values({
+        host_id: user.userId,
+        status: 'published',
+        title: 'Sunny loft bathroom',
+        location: JSON.stringify({ lat: 30.27, lon: -97.74, formatted: 'Austin, TX' }),
+        latitude: 30.27,
+        longitude: -97.74,
+        public_latitude: 30.271,
+        public_longitude: -97.741,
+        timezone: 'America/Chicago',
+        hourly_price_cents: 1000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect((await admin.agent.post(`/api/admin/provider-requests/${id}/revoke`)).json().status).toBe(
       'revoked',
     );
+    const after = await ctx()
+      .services.db.selectFrom('bathrooms')
+      .select('status')
+      .where('id', '=', listing.id)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe('unlisted');
     expect((await findProfile(ctx().services.db, user.userId))?.is_provider).toBe(false);
     expect((await user.agent.get('/api/notifications')).json().notifications[0].notification_type).toBe(
       'BECOME_PROVIDER_REQUEST_REVOKED',

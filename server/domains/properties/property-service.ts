@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { ProfileLocation } from '../../../common/schemas/location.ts';
 import {
   type CreatePropertyInput,
@@ -9,6 +10,7 @@ import {
   type UpdatePropertyInput,
 } from '../../../common/schemas/properties.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StorageService } from '../storage/storage-service.ts';
 import { createPropertyPhotos } from './property-photos.ts';
@@ -29,6 +31,7 @@ import {
   listBathroomsByHost,
   lockBathroom,
   replaceOpeningHours,
+  unlistAllForHost,
   updateBathroom,
 } from './repository.ts';
 
@@ -171,6 +174,11 @@ export function createPropertyService(deps: PropertyDeps) {
     return loadView(row);
   }
 
+  /** PRODUCT.md: revoking a provider unpublishes their listings, in the caller's transaction. */
+  function unlistAllForHostOf(hostId: string, executor: Db | Transaction<Database> = db) {
+    return unlistAllForHost(executor, hostId);
+  }
+
   async function unpublish(actor: Actor, id: string): Promise<PropertyView> {
     const row = await db.transaction().execute(async (trx) => {
       const current = await lockManageable(trx, actor, id);
@@ -263,6 +271,7 @@ export function createPropertyService(deps: PropertyDeps) {
     update,
     publish,
     unpublish,
+    unlistAllForHost: unlistAllForHostOf,
     delete: remove,
     listMine,
     setOpeningHours,

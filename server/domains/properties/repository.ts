@@ -109,3 +109,15 @@ export async function replaceOpeningHours(
     .values(ranges.map((range) => ({ bathroom_id: bathroomId, ...range })))
     .execute();
 }
+
+/** Hides every published bathroom of a host (their hosting rights were revoked). */
+export async function unlistAllForHost(db: Executor, hostId: string) {
+  const rows = await db
+    .updateTable('bathrooms')
+    .set({ status: 'unlisted', updated_at: new Date() })
+    .where('host_id', '=', hostId)
+    .where('status', '=', 'published')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
