@@ -5,7 +5,7 @@ import {
   AMENITIES,
   type PropertyFeature,
 } from '../../../common/schemas/properties.ts';
-import { FeatureIcon } from './feature-icons.tsx';
+import { FeatureIcon } from '../../ui/feature-icon.tsx';
 
 export type Features = { amenities: string[]; accessibility: string[] };
 

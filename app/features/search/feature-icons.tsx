@@ -1,54 +1,7 @@
 import { Group, Text, Tooltip } from '@mantine/core';
-import {
-  type Icon,
-  IconAccessible,
-  IconAirConditioning,
-  IconBath,
-  IconBraille,
-  IconCircleCheck,
-  IconDiaper,
-  IconDoor,
-  IconDroplet,
-  IconElevator,
-  IconEye,
-  IconFlame,
-  IconGenderAgender,
-  IconHandGrab,
-  IconHandSanitizer,
-  IconHanger,
-  IconHeart,
-  IconParking,
-  IconPlug,
-  IconToiletPaper,
-  IconWheelchair,
-  IconWifi,
-  IconWind,
-} from '@tabler/icons-react';
+import { type Icon, IconCircleCheck } from '@tabler/icons-react';
 import { ACCESSIBILITY_FEATURES, AMENITIES } from '../../../common/schemas/properties.ts';
-
-const ICONS: Record<string, Icon> = {
-  IconAccessible,
-  IconAirConditioning,
-  IconBath,
-  IconBraille,
-  IconDiaper,
-  IconDoor,
-  IconDroplet,
-  IconElevator,
-  IconEye,
-  IconFlame,
-  IconGenderAgender,
-  IconHandGrab,
-  IconHandSanitizer,
-  IconHanger,
-  IconHeart,
-  IconParking,
-  IconPlug,
-  IconToiletPaper,
-  IconWheelchair,
-  IconWifi,
-  IconWind,
-};
+import { FEATURE_ICONS } from '../../ui/feature-icon.tsx';
 
 type Feature = { id: string; label: string; icon: string };
 const ALL: Feature[] = [...AMENITIES, ...ACCESSIBILITY_FEATURES];
@@ -57,7 +10,10 @@ const ALL: Feature[] = [...AMENITIES, ...ACCESSIBILITY_FEATURES];
 export function describeFeature(id: string): { label: string; Icon: Icon } {
   const feature = ALL.find((item) => item.id === id);
   const label = feature?.label ?? id.replaceAll('_', ' ').replace(/^./, (first) => first.toUpperCase());
-  return { label, Icon: (feature && ICONS[feature.icon]) || IconCircleCheck };
+  return {
+    label,
+    Icon: (feature && FEATURE_ICONS[feature.icon as keyof typeof FEATURE_ICONS]) || IconCircleCheck,
+  };
 }
 
 /** Icons with labels for screen readers and a tooltip for pointers (compact, for cards). */

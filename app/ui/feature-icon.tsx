@@ -22,10 +22,10 @@ import {
   IconWifi,
   IconWind,
 } from '@tabler/icons-react';
-import type { ACCESSIBILITY_FEATURES, AMENITIES } from '../../../common/schemas/properties.ts';
+import type { ACCESSIBILITY_FEATURES, AMENITIES } from '../../common/schemas/properties.ts';
 
-/** The components behind the icon names in common/schemas/properties.ts. */
-const ICONS: Record<
+/** The components behind the icon names in common/schemas/properties.ts (listings and search share them). */
+export const FEATURE_ICONS: Record<
   (typeof AMENITIES)[number]['icon'] | (typeof ACCESSIBILITY_FEATURES)[number]['icon'],
   Icon
 > = {
@@ -53,6 +53,6 @@ const ICONS: Record<
 };
 
 export function FeatureIcon({ name, size = 18 }: { name: string; size?: number }) {
-  const Component = ICONS[name as keyof typeof ICONS] ?? IconDroplet;
+  const Component = FEATURE_ICONS[name as keyof typeof FEATURE_ICONS] ?? IconDroplet;
   return <Component size={size} aria-hidden />;
 }
