@@ -49,6 +49,10 @@ describe('listings', () => {
     // The draft exists now and the URL carries it, so a reload would resume here.
     await page.waitForURL(/\/manage\/add-property\?draft=[0-9a-f-]{36}$/);
     const id = new URL(page.url()).searchParams.get('draft') as string;
+    // The ?draft navigation re-renders the stepper; let its data load settle so the files reach
+    // the photo step's live input rather than one being replaced.
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('photo-count').waitFor();
     await page.locator('input[type="file"]').setInputFiles([
       { name: 'sink.png', mimeType: 'image/png', buffer: await png(30) },
       { name: 'mirror.png', mimeType: 'image/png', buffer: await png(200) },
