@@ -5,21 +5,9 @@ import type {
   UpdatePropertyInput,
 } from '../../../common/schemas/properties.ts';
 
-export type FieldError = { field: string; message: string };
+import { ApiError, type FieldError, NETWORK_MESSAGE } from '../../lib/api-error.ts';
 
-/** What our API said went wrong, in words meant for people. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  readonly status: number;
-  readonly fields: FieldError[];
-  constructor(status: number, message: string, fields: FieldError[] = []) {
-    super(message);
-    this.status = status;
-    this.fields = fields;
-  }
-}
-
-const NETWORK_MESSAGE = 'We could not reach Privy. Check your connection and try again.';
+export { ApiError, type FieldError };
 
 async function send<T>(method: string, url: string, body?: unknown): Promise<T> {
   let response: Response;
