@@ -13,6 +13,11 @@ export default [
     route('how-it-works', 'routes/public/how-it-works.tsx'),
     route('privacy-policy', 'routes/public/privacy-policy.tsx'),
     route('become-a-provider', 'routes/public/become-a-provider.tsx'),
+    route('rent-your-bathroom', 'routes/public/rent-your-bathroom.tsx'),
+    route('earn-money-bathroom', 'routes/public/earn-money-bathroom.tsx'),
+    route('bathroom-rental-income', 'routes/public/bathroom-rental-income.tsx'),
+    route('private-restroom-sharing', 'routes/public/private-restroom-sharing.tsx'),
+    route('accessible-bathroom-provider', 'routes/public/accessible-bathroom-provider.tsx'),
     route('onboarding', 'routes/account/onboarding.tsx'),
     ...prefix('manage', [
       index('routes/manage/hub.tsx'),

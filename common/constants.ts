@@ -50,6 +50,10 @@ export const STORAGE_LIST_DEFAULT_LIMIT = 100;
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600;
 
 export const CURRENCY = 'USD';
+/** PRODUCT.md: Privy keeps this share of each booking's price from the host's earnings (admins may set 0–50%). */
+export const DEFAULT_COMMISSION_PERCENT = 15;
+/** PRODUCT.md: bookings start on a quarter-hour grid. */
+export const BOOKING_GRID_MINUTES = 15;
 export const LOCALE = 'en-US';
 export const WEEKDAYS = [
   'Monday',

@@ -10,8 +10,20 @@ const COLUMNS = [
       { to: '/', label: 'Home' },
       { to: '/about', label: 'About us' },
       { to: '/how-it-works', label: 'How it works' },
+      { to: '/dynamic-seo-pages', label: 'Bathrooms by city' },
       { to: '/services', label: 'Services' },
+      { to: '/private-restroom-sharing', label: 'Private restroom sharing' },
       { to: '/contact', label: 'Contact' },
+    ],
+  },
+  {
+    title: 'Hosting',
+    links: [
+      { to: '/rent-your-bathroom', label: 'Rent your bathroom' },
+      { to: '/earn-money-bathroom', label: 'Earnings calculator' },
+      { to: '/bathroom-rental-income', label: 'Rental income and payouts' },
+      { to: '/accessible-bathroom-provider', label: 'Accessible hosting' },
+      { to: '/become-a-provider', label: 'Become a host' },
     ],
   },
   {
@@ -35,7 +47,7 @@ export function SiteFooter() {
     <footer>
       <Divider />
       <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 5 }} spacing="lg">
           <Stack gap="xs">
             <Logo size={24} />
             <Text size="sm" c="dimmed">

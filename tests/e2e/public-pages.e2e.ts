@@ -12,6 +12,31 @@ const PUBLIC_PAGES = [
   { path: '/standards', heading: 'What every bathroom on Privy meets', title: /Listing standards · Privy/ },
   { path: '/how-it-works', heading: 'From “I need one” to an open door', title: /How Privy works/ },
   { path: '/privacy-policy', heading: 'Privacy policy', title: /Privacy policy · Privy/ },
+  {
+    path: '/rent-your-bathroom',
+    heading: 'Rent out your bathroom, on your terms',
+    title: /Rent your bathroom · Privy/,
+  },
+  {
+    path: '/earn-money-bathroom',
+    heading: 'How much could your bathroom earn?',
+    title: /Earn money from your bathroom: earnings calculator · Privy/,
+  },
+  {
+    path: '/bathroom-rental-income',
+    heading: 'Bathroom rental income, explained',
+    title: /Bathroom rental income: payouts, records and taxes · Privy/,
+  },
+  {
+    path: '/private-restroom-sharing',
+    heading: 'A private bathroom beats a public restroom',
+    title: /Private restroom sharing: book a clean bathroom nearby · Privy/,
+  },
+  {
+    path: '/accessible-bathroom-provider',
+    heading: 'Host an accessible bathroom',
+    title: /Host an accessible bathroom · Privy/,
+  },
 ];
 
 describe('public pages', () => {

@@ -1,9 +1,11 @@
+import { DEFAULT_COMMISSION_PERCENT } from '../../../common/constants.ts';
+
 /**
  * The product rules the public pages quote (PRODUCT.md). Copy reads its numbers from here, so a rule
  * that changes is changed once and every page agrees.
  */
 export const FACTS = {
-  commissionPercent: 15,
+  commissionPercent: DEFAULT_COMMISSION_PERCENT,
   hourlyPriceMinDollars: 1,
   hourlyPriceMaxDollars: 200,
   bookingLengths: '15, 30, 45, 60, 90 or 120 minutes',

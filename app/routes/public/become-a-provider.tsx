@@ -149,6 +149,21 @@ export default function BecomeAProvider() {
               <List.Item>A payout account linked through Stripe before your listing goes live.</List.Item>
             </List>
           </div>
+          <Text c="dimmed">
+            Before you apply:{' '}
+            <Anchor component={Link} to="/earn-money-bathroom">
+              estimate your earnings
+            </Anchor>
+            , read{' '}
+            <Anchor component={Link} to="/bathroom-rental-income">
+              how payouts work
+            </Anchor>
+            , or see{' '}
+            <Anchor component={Link} to="/accessible-bathroom-provider">
+              how to list an accessible bathroom
+            </Anchor>
+            .
+          </Text>
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
