@@ -235,6 +235,21 @@ export const photoOrderSchema = z.strictObject({
   photo_ids: z.array(z.uuid('Photo ids are UUIDs.')).min(1).max(MAX_PHOTOS),
 });
 
+/** PATCH /api/properties/:id/photos/:photoId: the host's description; empty brings back the default. */
+export const PHOTO_ALT_TOO_LONG = `Keep the description to ${PHOTO_ALT_MAX} characters or fewer.`;
+export const photoAltSchema = z.strictObject({
+  alt: z.string('Describe the photo in words.').trim().max(PHOTO_ALT_MAX, PHOTO_ALT_TOO_LONG),
+});
+export type PhotoAltInput = z.infer<typeof photoAltSchema>;
+
+/**
+ * The alt text a photo is shown with: the host's description, else one made from the listing's
+ * title and the photo's place ("Sunny washroom — photo 2"), so no image is ever left unnamed.
+ */
+export function photoAltText(alt: string | null | undefined, title: string, position: number): string {
+  return alt?.trim() || `${title} — photo ${position + 1}`;
+}
+
 export const propertyIdParamsSchema = z.strictObject({ id: z.uuid('That is not a listing id.') });
 export const photoParamsSchema = z.strictObject({
   id: z.uuid('That is not a listing id.'),
@@ -248,7 +263,10 @@ export const photoViewSchema = z.object({
   position: z.number(),
   url: z.string(),
   srcset: z.string(),
+  /** What the img alt says: the host's description or the default made from the title. */
   alt: z.string(),
+  /** True while the host has not described the photo (the form then shows an empty field). */
+  alt_is_default: z.boolean(),
   width: z.number(),
   height: z.number(),
 });

@@ -112,7 +112,12 @@ export function AddPropertyStepper({ draft, slots }: { draft: PropertyView | nul
       <Stepper.Step label="Photos" description="1 to 10">
         <Paper withBorder radius="lg" p="lg" mt="md">
           {property && (
-            <PhotosSection propertyId={property.id} photos={property.photos} onChange={setProperty} />
+            <PhotosSection
+              propertyId={property.id}
+              title={property.title}
+              photos={property.photos}
+              onChange={setProperty}
+            />
           )}
           <Button mt="lg" size="md" onClick={photosNext}>
             Next: hours and price

@@ -46,6 +46,8 @@ export const listingsApi = {
     send<PropertyView>('PUT', `${base(id)}/opening-hours`, { ranges }),
   reorderPhotos: (id: string, photoIds: string[]) =>
     send<PropertyView>('PUT', `${base(id)}/photos/order`, { photo_ids: photoIds }),
+  describePhoto: (id: string, photoId: string, alt: string) =>
+    send<PropertyView>('PATCH', `${base(id)}/photos/${encodeURIComponent(photoId)}`, { alt }),
   removePhoto: (id: string, photoId: string) =>
     send<PropertyView>('DELETE', `${base(id)}/photos/${encodeURIComponent(photoId)}`),
 };

@@ -1,17 +1,5 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Image,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { IconPhotoUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { IMAGE_MAX_BYTES } from '../../../common/constants.ts';
 import {
@@ -20,20 +8,29 @@ import {
   PICTURE_MIME_TYPES,
 } from '../../../common/schemas/profile.ts';
 import { MAX_PHOTOS, type PhotoView, type PropertyView } from '../../../common/schemas/properties.ts';
+import { toast } from '../../ui/toasts.tsx';
 import { errorMessage, listingsApi, uploadPhoto } from './api.ts';
+import { SortablePhotos } from './sortable-photos.tsx';
 
 type Props = {
   propertyId: string;
+  /** The listing's title: photos without a description are named after it. */
+  title: string;
   photos: PhotoView[];
   onChange: (view: PropertyView) => void;
 };
 
-/** 1–10 photos: upload with progress, reorder by dragging or with the arrows; the first is the cover. */
-export function PhotosSection({ propertyId, photos, onChange }: Props) {
+/**
+ * 1–10 photos: upload with progress, reorder by dragging (the first is the cover), describe each
+ * for screen readers. A new order shows at once and goes back if the server refuses it.
+ */
+export function PhotosSection({ propertyId, title, photos, onChange }: Props) {
   const [progress, setProgress] = useState<{ done: number; total: number; fraction: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The order being saved, shown ahead of the server's answer; null once it is settled.
+  const [pending, setPending] = useState<PhotoView[] | null>(null);
+  const shown = pending ?? photos;
 
   async function upload(files: File[]) {
     setError(null);
@@ -73,12 +70,26 @@ export function PhotosSection({ propertyId, photos, onChange }: Props) {
     }
   }
 
-  function move(from: number, to: number) {
-    if (to < 0 || to >= photos.length || from === to) return;
-    const ids = photos.map((photo) => photo.id);
-    const [moved] = ids.splice(from, 1);
-    if (moved) ids.splice(to, 0, moved);
-    void run(() => listingsApi.reorderPhotos(propertyId, ids));
+  async function reorder(next: PhotoView[]) {
+    setPending(next);
+    setBusy(true);
+    try {
+      onChange(
+        await listingsApi.reorderPhotos(
+          propertyId,
+          next.map((photo) => photo.id),
+        ),
+      );
+    } catch (caught) {
+      toast.error({
+        title: 'The new order was not saved',
+        message: `${errorMessage(caught, 'Please try again.')} The photos are back in their earlier order.`,
+      });
+    } finally {
+      // Batched with onChange: the server's order replaces the pending one in the same render.
+      setPending(null);
+      setBusy(false);
+    }
   }
 
   const overall = progress ? ((progress.done + progress.fraction) / progress.total) * 100 : 0;
@@ -87,7 +98,8 @@ export function PhotosSection({ propertyId, photos, onChange }: Props) {
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         Add 1 to {MAX_PHOTOS} photos (JPEG, PNG or WebP, up to 5 MB each). Landscape works best: photos are
-        cropped to 4:3. The first photo is the cover guests see in search.
+        cropped to 4:3. The first photo is the cover guests see in search: drag a photo by its picture or its
+        handle to change the order.
       </Text>
       <Group>
         <FileButton onChange={upload} accept={PICTURE_MIME_TYPES.join(',')} multiple>
@@ -123,71 +135,15 @@ export function PhotosSection({ propertyId, photos, onChange }: Props) {
           No photos yet. Guests book what they can see: add a bright, tidy photo of the room to start.
         </Paper>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          {photos.map((photo, index) => (
-            <Paper
-              key={photo.id}
-              withBorder
-              radius="md"
-              p="xs"
-              draggable
-              data-testid="photo-tile"
-              onDragStart={() => setDragging(photo.id)}
-              onDragOver={(event) => event.preventDefault()}
-              onDrop={() => {
-                const from = photos.findIndex((item) => item.id === dragging);
-                setDragging(null);
-                if (from >= 0) move(from, index);
-              }}
-              style={{ cursor: 'grab', opacity: dragging === photo.id ? 0.5 : 1 }}
-            >
-              <Image
-                src={photo.url}
-                srcSet={photo.srcset}
-                alt={photo.alt}
-                radius="sm"
-                style={{ aspectRatio: '4 / 3' }}
-              />
-              <Group justify="space-between" mt="xs">
-                {index === 0 ? (
-                  <Badge variant="light">Cover</Badge>
-                ) : (
-                  <Text size="sm">Photo {index + 1}</Text>
-                )}
-                <Group gap={4}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    aria-label={`Move photo ${index + 1} earlier`}
-                    disabled={busy || index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    <IconArrowUp size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    aria-label={`Move photo ${index + 1} later`}
-                    disabled={busy || index === photos.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    <IconArrowDown size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    aria-label={`Remove photo ${index + 1}`}
-                    disabled={busy}
-                    onClick={() => run(() => listingsApi.removePhoto(propertyId, photo.id))}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
-              </Group>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        <SortablePhotos
+          propertyId={propertyId}
+          title={title}
+          photos={shown}
+          locked={busy}
+          onReorder={reorder}
+          onRemove={(photo) => run(() => listingsApi.removePhoto(propertyId, photo.id))}
+          onChange={onChange}
+        />
       )}
     </Stack>
   );

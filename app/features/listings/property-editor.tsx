@@ -79,7 +79,12 @@ export function PropertyEditor({ initial, slots }: { initial: PropertyView; slot
         />
       </Section>
       <Section title="Photos">
-        <PhotosSection propertyId={id} photos={property.photos} onChange={setProperty} />
+        <PhotosSection
+          propertyId={id}
+          title={property.title}
+          photos={property.photos}
+          onChange={setProperty}
+        />
       </Section>
       <Section title="Hours and price">
         <HoursSection

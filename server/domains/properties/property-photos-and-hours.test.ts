@@ -9,7 +9,7 @@ describeWithApp('listings: photos and opening hours', (ctx) => {
   const uploads = () => ctx().services.config.uploadsDir;
   const photoRows = () => ctx().services.db.selectFrom('bathroom_photos').selectAll().execute();
 
-  it('stores a 4:3 WebP at 800×600 and 1600×1200 with the title as alt text; the first is the cover', async () => {
+  it('stores a 4:3 WebP at 800×600 and 1600×1200, named after the title until described; the first is the cover', async () => {
     const paula = await signUp(ctx, 'paula@example.com', { provider: true });
     const draft = await createDraft(paula);
     const response = await uploadFile(
@@ -21,7 +21,13 @@ describeWithApp('listings: photos and opening hours', (ctx) => {
     );
     expect(response.statusCode, response.body).toBe(200);
     const [photo] = response.json().photos;
-    expect(photo).toMatchObject({ position: 0, alt: draft.title, width: 800, height: 600 });
+    expect(photo).toMatchObject({
+      position: 0,
+      alt: `${draft.title} — photo 1`,
+      alt_is_default: true,
+      width: 800,
+      height: 600,
+    });
     expect(photo.url).toMatch(/^\/uploads\/images\/bathroom\/[0-9a-f-]{36}@1x\.webp$/);
     expect(photo.srcset).toBe(`${photo.url} 1x, ${photo.url.replace('@1x', '@2x')} 2x`);
     const served = await ctx().app.inject({ method: 'GET', url: photo.url.replace('@1x', '@2x') });

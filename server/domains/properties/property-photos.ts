@@ -1,5 +1,10 @@
 import type { Transaction } from 'kysely';
-import { MAX_PHOTOS, PHOTO_ALT_MAX, type PropertyView } from '../../../common/schemas/properties.ts';
+import {
+  MAX_PHOTOS,
+  PHOTO_ALT_MAX,
+  PHOTO_ALT_TOO_LONG,
+  type PropertyView,
+} from '../../../common/schemas/properties.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
@@ -13,6 +18,7 @@ import {
   insertPhoto,
   setPhotoPositions,
   updateBathroom,
+  updatePhotoAlt,
 } from './repository.ts';
 
 type PhotoDeps = {
@@ -28,6 +34,10 @@ const tooMany = () =>
     { field: 'file', message: `At most ${MAX_PHOTOS} photos.` },
   ]);
 
+// The route's schema says this first; the service repeats it for callers without one (the seed).
+const altTooLong = () =>
+  new AppError('validation_error', PHOTO_ALT_TOO_LONG, [{ field: 'alt', message: PHOTO_ALT_TOO_LONG }]);
+
 /** A listing's photos: 1–10 WebP images from the storage pipeline, position 0 is the cover. */
 export function createPropertyPhotos(deps: PhotoDeps) {
   const { db, storage } = deps;
@@ -35,9 +45,18 @@ export function createPropertyPhotos(deps: PhotoDeps) {
   /**
    * Checks the rights and the count first (so a refused upload costs nothing), stores the image
    * through the pipeline (a wrong type or size throws 415/413 before anything is written), then
-   * appends it; if the append fails, the stored files are removed again.
+   * appends it; if the append fails, the stored files are removed again. `options.alt` describes
+   * the photo (the seed passes one); without it the photo is named from the title until the host
+   * writes a description.
    */
-  async function addPhoto(actor: Actor, id: string, data: Buffer): Promise<PropertyView> {
+  async function addPhoto(
+    actor: Actor,
+    id: string,
+    data: Buffer,
+    options: { alt?: string } = {},
+  ): Promise<PropertyView> {
+    const alt = (options.alt ?? '').trim();
+    if (alt.length > PHOTO_ALT_MAX) throw altTooLong();
     const before = await db.transaction().execute(async (trx) => {
       const row = await deps.lockManageable(trx, actor, id);
       if ((await findPhotos(trx, [id])).length >= MAX_PHOTOS) throw tooMany();
@@ -46,7 +65,7 @@ export function createPropertyPhotos(deps: PhotoDeps) {
     const stored = await storage.storeImage({ ownerId: before.host_id, purpose: 'bathroom', data });
     try {
       const row = await db.transaction().execute(async (trx) => {
-        const current = await deps.lockManageable(trx, actor, id);
+        await deps.lockManageable(trx, actor, id);
         const existing = await findPhotos(trx, [id]);
         if (existing.length >= MAX_PHOTOS) throw tooMany();
         const [key1x, key2x] = stored.keys;
@@ -58,8 +77,7 @@ export function createPropertyPhotos(deps: PhotoDeps) {
           key_2x: key2x,
           width: IMAGE_PURPOSES.bathroom.width,
           height: IMAGE_PURPOSES.bathroom.height,
-          // The title is a fair description until the host writes a better one.
-          alt: current.title.slice(0, PHOTO_ALT_MAX),
+          alt,
         });
         return updateBathroom(trx, id, {});
       });
@@ -113,5 +131,23 @@ export function createPropertyPhotos(deps: PhotoDeps) {
     return deps.loadView(row);
   }
 
-  return { addPhoto, removePhoto, reorderPhotos };
+  /** Sets a photo's alt text; an empty one brings back the default made from the title. */
+  async function describePhoto(
+    actor: Actor,
+    id: string,
+    photoId: string,
+    alt: string,
+  ): Promise<PropertyView> {
+    const text = alt.trim();
+    if (text.length > PHOTO_ALT_MAX) throw altTooLong();
+    const row = await db.transaction().execute(async (trx) => {
+      await deps.lockManageable(trx, actor, id);
+      const updated = await updatePhotoAlt(trx, id, photoId, text);
+      if (!updated) throw new AppError('not_found', 'This listing has no such photo.');
+      return updateBathroom(trx, id, {});
+    });
+    return deps.loadView(row);
+  }
+
+  return { addPhoto, removePhoto, reorderPhotos, describePhoto };
 }

@@ -1,8 +1,9 @@
-import type {
-  PhotoView,
-  PropertySummary,
-  PropertyView,
-  PublicListing,
+import {
+  type PhotoView,
+  type PropertySummary,
+  type PropertyView,
+  type PublicListing,
+  photoAltText,
 } from '../../../common/schemas/properties.ts';
 import { AppError, type FieldError } from '../../http/errors.ts';
 import type { BathroomRow, OpeningRangeRow, PhotoRow } from './repository.ts';
@@ -11,14 +12,16 @@ import type { BathroomRow, OpeningRangeRow, PhotoRow } from './repository.ts';
 
 export type UrlFor = (key: string) => string;
 
-export function toPhotoView(photo: PhotoRow, urlFor: UrlFor): PhotoView {
+/** `title` is the listing's: an undescribed photo takes its alt text from it. */
+export function toPhotoView(photo: PhotoRow, title: string, urlFor: UrlFor): PhotoView {
   const url = urlFor(photo.key_1x);
   return {
     id: photo.id,
     position: photo.position,
     url,
     srcset: `${url} 1x, ${urlFor(photo.key_2x)} 2x`,
-    alt: photo.alt,
+    alt: photoAltText(photo.alt, title, photo.position),
+    alt_is_default: !photo.alt.trim(),
     width: photo.width,
     height: photo.height,
   };
@@ -63,7 +66,7 @@ export function toPublicListing(
     rating_average: row.rating_average === null ? null : Number(row.rating_average),
     rating_count: row.rating_count,
     published_at: row.published_at ? new Date(row.published_at).toISOString() : null,
-    photos: photos.map((photo) => toPhotoView(photo, urlFor)),
+    photos: photos.map((photo) => toPhotoView(photo, row.title, urlFor)),
     opening_hours: toOpeningHoursView(hours),
   };
 }
@@ -115,7 +118,7 @@ export function toPropertySummary(row: BathroomRow, photos: PhotoRow[], urlFor: 
     city: row.city,
     state_code: row.state_code,
     hourly_price_cents: row.hourly_price_cents,
-    cover: cover ? toPhotoView(cover, urlFor) : null,
+    cover: cover ? toPhotoView(cover, row.title, urlFor) : null,
     photo_count: photos.length,
     updated_at: new Date(row.updated_at).toISOString(),
   };

@@ -6,6 +6,7 @@ import {
   createPropertySchema,
   MAX_PHOTOS,
   openingHoursSchema,
+  photoAltSchema,
   photoOrderSchema,
   photoParamsSchema,
   propertyIdParamsSchema,
@@ -164,6 +165,27 @@ export async function propertyRoutes(app: FastifyInstance, { services }: { servi
     },
     async (request) =>
       services.properties.reorderPhotos(await actor(request), request.params.id, request.body.photo_ids),
+  );
+
+  api.patch(
+    '/api/properties/:id/photos/:photoId',
+    {
+      schema: {
+        tags,
+        summary:
+          'Describe a photo for screen readers (its alt text); empty restores the default from the title',
+        params: photoParamsSchema,
+        body: photoAltSchema,
+        response: { 200: propertyViewSchema },
+      },
+    },
+    async (request) =>
+      services.properties.describePhoto(
+        await actor(request),
+        request.params.id,
+        request.params.photoId,
+        request.body.alt,
+      ),
   );
 
   api.delete(
