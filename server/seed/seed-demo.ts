@@ -1,5 +1,11 @@
 import { countProfiles, updateProfile } from '../domains/auth/repository.ts';
 import type { AppServices } from '../services.ts';
+import {
+  type ListingSeedSummary,
+  planDemoCatalogue,
+  preparePhotoPool,
+  seedDemoListings,
+} from './seed-listings.ts';
 
 export const DEMO_PASSWORD = 'privy-demo-2026';
 
@@ -46,18 +52,48 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-export type SeedResult = { password: string; accounts: { role: string; email: string }[] };
+/** More demo hosts, so the demo bathrooms are not all Paula's and Hector's (demo-cities.ts). */
+export const DEMO_HOSTS = [
+  ['maya', 'Maya', 'Chen'],
+  ['diego', 'Diego', 'Ramírez'],
+  ['nora', 'Nora', 'Patel'],
+  ['sam', 'Sam', 'Okafor'],
+  ['lucia', 'Lucía', 'Torres'],
+  ['jamal', 'Jamal', 'Brooks'],
+  ['grace', 'Grace', 'Kim'],
+  ['owen', 'Owen', 'Murphy'],
+].map(([login, first_name, last_name]) => ({
+  role: 'provider',
+  email: `${login}@privy.test`,
+  first_name: first_name as string,
+  last_name: last_name as string,
+  is_admin: false,
+  is_provider: true,
+}));
+
+type DemoAccount = (typeof DEMO_ACCOUNTS)[number] | (typeof DEMO_HOSTS)[number];
+
+/** Every demo account, in the order they are printed: the five above, then the extra hosts. */
+export const ALL_DEMO_ACCOUNTS: readonly DemoAccount[] = [...DEMO_ACCOUNTS, ...DEMO_HOSTS];
+
+export type SeedResult = {
+  password: string;
+  accounts: { role: string; email: string }[];
+  /** What the demo catalogue holds and how long it took (first start only). */
+  listings?: ListingSeedSummary;
+};
 
 /**
- * Seeds the demo accounts into an empty database; returns what to print, or null if nothing to do.
- * The accounts are created already verified through better-auth's own adapter (the same hashing and
- * hooks as a sign-up), so no verification email is sent for addresses nobody reads.
+ * Creates the demo accounts, already verified, through better-auth's own adapter (the same
+ * hashing and hooks as a sign-up), so no verification email is sent for addresses nobody reads.
+ * The extra hosts come first, so the five named accounts are the newest (admin's "newest
+ * accounts" table shows them). Returns each account's user id by email.
  */
-export async function seedDemoData(services: AppServices): Promise<SeedResult | null> {
-  if ((await countProfiles(services.db)) > 0) return null;
+export async function seedDemoAccounts(services: AppServices): Promise<Map<string, string>> {
   const auth = await services.betterAuth.$context;
   const passwordHash = await auth.password.hash(DEMO_PASSWORD);
-  for (const account of DEMO_ACCOUNTS) {
+  const ids = new Map<string, string>();
+  for (const account of [...DEMO_HOSTS, ...DEMO_ACCOUNTS]) {
     // The user's create hook (services.ts) inserts the profile; the updates below fill it in.
     const user = await auth.internalAdapter.createUser(
       { email: account.email, name: `${account.first_name} ${account.last_name}`, emailVerified: true },
@@ -75,15 +111,48 @@ export async function seedDemoData(services: AppServices): Promise<SeedResult | 
       is_admin: account.is_admin,
       is_provider: account.is_provider,
     });
+    ids.set(account.email, user.id);
   }
-  return { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map(({ role, email }) => ({ role, email })) };
+  return ids;
+}
+
+/**
+ * Seeds the demo accounts and the demo bathrooms into an empty database; returns what to print,
+ * or null if there is nothing to do (anybody has an account already). All or nothing: a later
+ * start only seeds an empty database, so a half-made catalogue would stay half-made.
+ */
+export async function seedDemoData(services: AppServices): Promise<SeedResult | null> {
+  if ((await countProfiles(services.db)) > 0) return null;
+  const started = performance.now();
+  const plans = planDemoCatalogue(services);
+  // The photos first (the slow part): nothing is written until they are ready.
+  const pool = await preparePhotoPool(
+    services,
+    plans.flatMap((plan) => plan.photos),
+  );
+  const ids = await seedDemoAccounts(services);
+  let listings: ListingSeedSummary;
+  try {
+    listings = await seedDemoListings(services, ids, plans, pool);
+  } catch (error) {
+    const auth = await services.betterAuth.$context;
+    for (const id of ids.values()) await auth.internalAdapter.deleteUser(id);
+    throw error;
+  }
+  const totalMilliseconds = Math.round(performance.now() - started);
+  services.log.info({ ...listings, accounts: ids.size, totalMilliseconds }, 'demo data seeded');
+  return {
+    password: DEMO_PASSWORD,
+    accounts: ALL_DEMO_ACCOUNTS.map(({ role, email }) => ({ role, email })),
+    listings,
+  };
 }
 
 /** On later starts: the demo accounts still present, to print again (none once they are deleted). */
 export async function existingDemoAccounts(services: AppServices): Promise<SeedResult | null> {
   const auth = await services.betterAuth.$context;
   const accounts: SeedResult['accounts'] = [];
-  for (const { role, email } of DEMO_ACCOUNTS) {
+  for (const { role, email } of ALL_DEMO_ACCOUNTS) {
     if (await auth.internalAdapter.findUserByEmail(email)) accounts.push({ role, email });
   }
   return accounts.length ? { password: DEMO_PASSWORD, accounts } : null;

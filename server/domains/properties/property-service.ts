@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StorageService } from '../storage/storage-service.ts';
+import { createListingImport } from './import-listings.ts';
 import { createPropertyPhotos } from './property-photos.ts';
 import {
   notFound,
@@ -264,6 +265,7 @@ export function createPropertyService(deps: PropertyDeps) {
   }
 
   const photos = createPropertyPhotos({ db, storage, urlFor, lockManageable, loadView });
+  const bulk = createListingImport({ db, storage, addressColumns });
 
   return {
     create,
@@ -280,6 +282,9 @@ export function createPropertyService(deps: PropertyDeps) {
     addPhoto: photos.addPhoto,
     removePhoto: photos.removePhoto,
     reorderPhotos: photos.reorderPhotos,
+    describePhoto: photos.describePhoto,
+    /** Many complete listings in one go (the demo seed). */
+    importListings: bulk.importListings,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { BathroomPhotoTable, BathroomTable, Database } from '../../db/types.ts';
 
@@ -71,6 +71,16 @@ export async function deletePhoto(db: Executor, bathroomId: string, photoId: str
     .executeTakeFirst();
 }
 
+export async function updatePhotoAlt(db: Executor, bathroomId: string, photoId: string, alt: string) {
+  return db
+    .updateTable('bathroom_photos')
+    .set({ alt })
+    .where('bathroom_id', '=', bathroomId)
+    .where('id', '=', photoId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Sets every photo's position from its place in the list; (bathroom, position) is checked at commit. */
 export async function setPhotoPositions(trx: Transaction<Database>, bathroomId: string, photoIds: string[]) {
   for (const [position, id] of photoIds.entries()) {
@@ -120,4 +130,48 @@ export async function unlistAllForHost(db: Executor, hostId: string) {
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+// ---- Many listings at once (the demo seed): multi-row statements, in slices that keep each
+// statement far below PostgreSQL's 65,535 parameters.
+
+const SLICE = 500;
+
+async function inSlices<T>(rows: T[], write: (slice: T[]) => Promise<void>) {
+  for (let start = 0; start < rows.length; start += SLICE) await write(rows.slice(start, start + SLICE));
+}
+
+export async function insertBathrooms(db: Executor, rows: NewBathroom[]): Promise<BathroomRow[]> {
+  const inserted: BathroomRow[] = [];
+  await inSlices(rows, async (slice) => {
+    inserted.push(...(await db.insertInto('bathrooms').values(slice).returningAll().execute()));
+  });
+  return inserted;
+}
+
+export async function insertOpeningRanges(db: Executor, rows: (OpeningRangeRow & { bathroom_id: string })[]) {
+  await inSlices(rows, async (slice) => {
+    await db.insertInto('bathroom_opening_hours').values(slice).execute();
+  });
+}
+
+export async function insertPhotos(db: Executor, rows: Insertable<BathroomPhotoTable>[]) {
+  await inSlices(rows, async (slice) => {
+    await db.insertInto('bathroom_photos').values(slice).execute();
+  });
+}
+
+/** Publishes these bathrooms; a bathroom published before keeps its first publication date. */
+export async function publishBathrooms(db: Executor, ids: string[]) {
+  await inSlices(ids, async (slice) => {
+    await db
+      .updateTable('bathrooms')
+      .set((eb) => ({
+        status: 'published',
+        published_at: eb.fn.coalesce('published_at', sql<Date>`now()`),
+        updated_at: new Date(),
+      }))
+      .where('id', 'in', slice)
+      .execute();
+  });
 }

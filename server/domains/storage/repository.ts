@@ -10,8 +10,13 @@ export type NewStoredImage = {
 };
 
 export async function insertStoredImages(db: Db, rows: NewStoredImage[]) {
-  if (!rows.length) return;
-  await db.insertInto('stored_images').values(rows).execute();
+  // In slices, so a large batch (the demo seed's) stays far below PostgreSQL's 65,535 parameters.
+  for (let start = 0; start < rows.length; start += 1000) {
+    await db
+      .insertInto('stored_images')
+      .values(rows.slice(start, start + 1000))
+      .execute();
+  }
 }
 
 /** Deletes the owner's rows among these keys and returns the keys that were theirs. */

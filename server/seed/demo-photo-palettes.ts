@@ -1,0 +1,238 @@
+import type { ScenePalette, SceneView } from './demo-photo-scenes.ts';
+
+/** A bathroom look, with the words its alt text uses for what the picture shows. */
+export type DemoLook = ScenePalette & {
+  words: { tiles: string; wood: string; metal: string; towel: string; floor: string; door: string };
+};
+
+/** Eight looks: each demo bathroom takes one, and its photos are views of that look. */
+export const DEMO_LOOKS: DemoLook[] = [
+  {
+    id: 'sage',
+    wall: '#e4ebe0',
+    tile: '#9dbaa1',
+    tileAlt: '#a7c2aa',
+    grout: '#f1f2ec',
+    tileStyle: 'subway',
+    floor: 'terrazzo',
+    floorA: '#efece4',
+    floorB: '#8a8f86',
+    wood: '#b98a5a',
+    counter: '#f3f1ec',
+    metal: '#c9a14a',
+    towel: '#f4efe4',
+    accent: '#d98b5f',
+    pot: '#c8744f',
+    mirror: 'round',
+    words: {
+      tiles: 'sage-green subway tiles',
+      wood: 'oak',
+      metal: 'brass',
+      towel: 'cream',
+      floor: 'a terrazzo floor',
+      door: 'rust-orange',
+    },
+  },
+  {
+    id: 'navy',
+    wall: '#f3efe8',
+    tile: '#2f4a6d',
+    tileAlt: '#35527a',
+    grout: '#e8e4dc',
+    tileStyle: 'square',
+    floor: 'checker',
+    floorA: '#f5f5f2',
+    floorB: '#2b2b2b',
+    wood: '#6b4a32',
+    counter: '#f6f4f0',
+    metal: '#c9a14a',
+    towel: '#ffffff',
+    accent: '#3f6e8f',
+    pot: '#f2f0ea',
+    mirror: 'arch',
+    words: {
+      tiles: 'navy-blue square tiles',
+      wood: 'walnut',
+      metal: 'brass',
+      towel: 'white',
+      floor: 'a black-and-white checkerboard floor',
+      door: 'blue',
+    },
+  },
+  {
+    id: 'terracotta',
+    wall: '#f6e7d8',
+    tile: '#c66b4a',
+    tileAlt: '#cf7753',
+    grout: '#f6efe6',
+    tileStyle: 'hex',
+    floor: 'planks',
+    floorA: '#c79b6d',
+    floorB: '#b98c5f',
+    wood: '#d7b48a',
+    counter: '#fbf8f3',
+    metal: '#2d2d2d',
+    towel: '#e9d3b8',
+    accent: '#5e7f6b',
+    pot: '#ece6dc',
+    mirror: 'pill',
+    words: {
+      tiles: 'terracotta hexagon tiles',
+      wood: 'pale oak',
+      metal: 'matte black',
+      towel: 'sand-coloured',
+      floor: 'a wooden floor',
+      door: 'green',
+    },
+  },
+  {
+    id: 'monochrome',
+    wall: '#ececea',
+    tile: '#fafafa',
+    tileAlt: '#f1f1f1',
+    grout: '#555555',
+    tileStyle: 'subway',
+    floor: 'hex',
+    floorA: '#3a3a3a',
+    floorB: '#1f1f1f',
+    wood: '#2b2b2b',
+    counter: '#dcdcdc',
+    metal: '#c0c4c8',
+    towel: '#9aa3ab',
+    accent: '#e0b84a',
+    pot: '#ffffff',
+    mirror: 'rect',
+    words: {
+      tiles: 'white subway tiles with dark grout',
+      wood: 'black',
+      metal: 'chrome',
+      towel: 'grey',
+      floor: 'a charcoal hexagon floor',
+      door: 'mustard-yellow',
+    },
+  },
+  {
+    id: 'blush',
+    wall: '#f7e4e1',
+    tile: '#e8b9b4',
+    tileAlt: '#edc4bf',
+    grout: '#ffffff',
+    tileStyle: 'stack',
+    floor: 'hex',
+    floorA: '#fbfbf9',
+    floorB: '#d8d4cf',
+    wood: '#f4f1ec',
+    counter: '#ffffff',
+    metal: '#d4ac5c',
+    towel: '#ffffff',
+    accent: '#b9576a',
+    pot: '#e6d6c4',
+    mirror: 'round',
+    words: {
+      tiles: 'blush-pink tiles',
+      wood: 'white-painted',
+      metal: 'gold',
+      towel: 'white',
+      floor: 'a white hexagon floor',
+      door: 'raspberry-red',
+    },
+  },
+  {
+    id: 'mint',
+    wall: '#e5f4ef',
+    tile: '#8fd3c1',
+    tileAlt: '#9bd9c8',
+    grout: '#ffffff',
+    tileStyle: 'square',
+    floor: 'checker',
+    floorA: '#fafaf8',
+    floorB: '#7cc4b1',
+    wood: '#3f7f86',
+    counter: '#f8f8f6',
+    metal: '#c0c4c8',
+    towel: '#f3d36b',
+    accent: '#e8785b',
+    pot: '#f6f3ee',
+    mirror: 'pill',
+    words: {
+      tiles: 'mint-green square tiles',
+      wood: 'teal-painted',
+      metal: 'chrome',
+      towel: 'yellow',
+      floor: 'a mint-and-white checkerboard floor',
+      door: 'coral',
+    },
+  },
+  {
+    id: 'slate',
+    wall: '#4a5056',
+    tile: '#6b7176',
+    tileAlt: '#747a80',
+    grout: '#3a3e43',
+    tileStyle: 'stack',
+    floor: 'planks',
+    floorA: '#8a623f',
+    floorB: '#7d5836',
+    wood: '#9a6b43',
+    counter: '#2f3235',
+    metal: '#c9a14a',
+    towel: '#efe8dc',
+    accent: '#c98a4b',
+    pot: '#2c2c2c',
+    mirror: 'rect',
+    words: {
+      tiles: 'slate-grey tiles',
+      wood: 'teak',
+      metal: 'brass',
+      towel: 'linen',
+      floor: 'a dark wooden floor',
+      door: 'amber',
+    },
+  },
+  {
+    id: 'mustard',
+    wall: '#fbf3dc',
+    tile: '#e0b04a',
+    tileAlt: '#e5bb5c',
+    grout: '#fbf8f0',
+    tileStyle: 'hex',
+    floor: 'terrazzo',
+    floorA: '#f4efe6',
+    floorB: '#4f6b8a',
+    wood: '#7a5235',
+    counter: '#fdfbf6',
+    metal: '#2d2d2d',
+    towel: '#4f6b8a',
+    accent: '#4f6b8a',
+    pot: '#d9774f',
+    mirror: 'arch',
+    words: {
+      tiles: 'mustard-yellow hexagon tiles',
+      wood: 'dark walnut',
+      metal: 'matte black',
+      towel: 'denim-blue',
+      floor: 'a speckled terrazzo floor',
+      door: 'denim-blue',
+    },
+  },
+];
+
+const MIRROR_WORDS = { round: 'round', rect: 'rectangular', arch: 'arched', pill: 'pill-shaped' } as const;
+
+/** "a brass", "an oak", "an arched". */
+const a = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
+/** What the photo shows, for its alt text (at most 200 characters, PHOTO_ALT_MAX). */
+export function lookAlt(look: DemoLook, view: SceneView): string {
+  const w = look.words;
+  switch (view) {
+    case 'vanity':
+      return `Bathroom vanity with ${a(w.wood)} cabinet, a white basin and ${a(MIRROR_WORDS[look.mirror])} ${w.metal}-framed mirror between two wall lights, against ${w.tiles}.`;
+    case 'detail':
+      return `Close-up of the washbasin with ${a(w.metal)} tap, soap dispensers, folded ${w.towel} towels and a potted plant, in front of ${w.tiles}.`;
+    case 'toilet':
+      return `Toilet below a framed print, with a frosted window, a plant on the sill and ${a(w.towel)} towel on ${a(w.metal)} rail; ${w.tiles} and ${w.floor}.`;
+    case 'door':
+      return `The ${w.door} bathroom door with ${a(w.metal)} handle and a restroom sign, beside a coat rail with ${a(w.towel)} towel and a shelf with a plant.`;
+  }
+}
