@@ -30,6 +30,11 @@ export default [
     route('test-notifications', 'routes/dev/test-notifications.tsx'),
     route('bathrooms', 'routes/public/bathrooms.tsx'),
     route('bathrooms/:id', 'routes/public/bathroom-details.tsx'),
+    // Location pages (ADR 077): one module, four audiences × scopes; the path says which.
+    ...(['bathrooms-in', 'bathrooms-near', 'properties-in', 'properties-near'] as const).map((kind) =>
+      route(`${kind}/:location`, 'routes/seo/location.tsx', { id: `routes/seo/${kind}` }),
+    ),
+    route('dynamic-seo-pages', 'routes/seo/location-index.tsx'),
     route('profile/:id', 'routes/public/public-profile.tsx'),
     route('profile', 'routes/account/profile.tsx', [
       index('routes/account/profile-details.tsx'),

@@ -17,6 +17,7 @@ import { notificationRoutes } from './domains/notifications/routes.ts';
 import { placesRoutes } from './domains/places/routes.ts';
 import { propertyRoutes } from './domains/properties/routes.ts';
 import { realtimeRoutes } from './domains/realtime/routes.ts';
+import { seoRoutes } from './domains/seo/routes.ts';
 import { storageRoutes } from './domains/storage/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { operationsRoutes } from './http/operations.ts';
@@ -104,6 +105,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(availabilityRoutes, { services });
   await app.register(propertyRoutes, { services });
   await app.register(placesRoutes, { services });
+  await app.register(seoRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, options.web);
 }

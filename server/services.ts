@@ -23,6 +23,7 @@ import { fuzzPoint } from './domains/places/public-point.ts';
 import { createPropertyService, type PropertyService } from './domains/properties/property-service.ts';
 import { createRealtimeBus, type RealtimeBus } from './domains/realtime/bus.ts';
 import { createGateway, type Gateway } from './domains/realtime/gateway.ts';
+import { createSeoService, type SeoService } from './domains/seo/seo-service.ts';
 import { createLocalDiskStorage } from './domains/storage/local-disk-storage.ts';
 import { createStorageService, type StorageService } from './domains/storage/storage-service.ts';
 
@@ -48,6 +49,8 @@ export type AppServices = {
   places: PlacesService;
   /** Whether a bathroom is open (later: free) for a slot; the radius search over published bathrooms. */
   availability: AvailabilityService;
+  /** Location pages, their index, the sitemap and robots.txt. */
+  seo: SeoService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -118,6 +121,7 @@ export async function createServices(
     },
   });
   const availability = createAvailabilityService({ db, imageUrl: (key) => storage.objects.url(key) });
+  const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
     db,
     notifications,
@@ -142,6 +146,7 @@ export async function createServices(
     jobs,
     providerRequests,
     availability,
+    seo,
     close: async () => {
       await jobs.stop();
       notifications.stop();

@@ -141,6 +141,12 @@ export type SearchInput = {
   radiusMiles: number;
   /** Overrides radiusMiles when given (SEO pages, benchmarks). */
   radiusMeters?: number;
+  /**
+   * Location pages (ADR 077): bathrooms whose address is in this city instead of a radius; the
+   * point above is then the city's centre, which distances are measured from. `stateCode` is
+   * compared only when given (US cities; elsewhere a city slug is city + country).
+   */
+  city?: { countryCode: string; stateCode?: string; names: string[] };
   date?: string;
   time?: string;
   durationMinutes?: number;

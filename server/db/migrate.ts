@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import * as accounts from './migrations/2026-11-21-01-accounts.ts';
 import * as notifications from './migrations/2026-11-21-10-notifications.ts';
 import * as bathrooms from './migrations/2026-11-21-20-bathrooms.ts';
+import * as searchSpeed from './migrations/2026-11-22-10-search-speed.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-01-accounts': accounts,
   '2026-11-21-10-notifications': notifications,
   '2026-11-21-20-bathrooms': bathrooms,
+  '2026-11-22-10-search-speed': searchSpeed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

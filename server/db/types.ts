@@ -134,6 +134,8 @@ export type BathroomTable = {
   published_at: Date | null;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** int4range[] text, kept from bathroom_opening_hours by triggers (search); never written by the app. */
+  open_week_minutes: ColumnType<string, never, never>;
 };
 
 export type BathroomOpeningHoursTable = {

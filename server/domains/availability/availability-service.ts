@@ -1,14 +1,19 @@
 import { distanceMiles } from '../../../common/distance.ts';
+import { photoAltText } from '../../../common/schemas/properties.ts';
 import type { SearchInput, SearchResponse, SearchResult } from '../../../common/schemas/search.ts';
 import type { Db } from '../../db/database.ts';
 import { isOpen, nextFreeStarts, weeklyHours } from './opening-hours.ts';
 import {
+  type CityKey,
+  countPublishedByCity,
+  countPublishedInCities,
   findOpeningHours,
   findPhotos,
   findPublicHost,
   findPublishedBathroom,
   findPublishedByHost,
   findSchedule,
+  listPublishedForSitemap,
   searchPublishedBathrooms,
 } from './repository.ts';
 import { wallClock } from './zoned-time.ts';
@@ -43,7 +48,11 @@ export function createAvailabilityService(deps: { db: Db; imageUrl: (key: string
   function cover(row: CoverRow): SearchResult['cover'] {
     if (!row.cover_key_1x || !row.cover_key_2x) return null;
     const url = imageUrl(row.cover_key_1x);
-    return { url, srcset: `${url} 1x, ${imageUrl(row.cover_key_2x)} 2x`, alt: row.cover_alt || row.title };
+    return {
+      url,
+      srcset: `${url} 1x, ${imageUrl(row.cover_key_2x)} 2x`,
+      alt: photoAltText(row.cover_alt, row.title, 0),
+    };
   }
 
   function card(row: CardRow, distance: number): SearchResult {
@@ -120,7 +129,7 @@ export function createAvailabilityService(deps: { db: Db; imageUrl: (key: string
           srcset: `${imageUrl(photo.key_1x)} 1x, ${imageUrl(photo.key_2x)} 2x`,
           width: photo.width,
           height: photo.height,
-          alt: photo.alt || bathroom.title,
+          alt: photoAltText(photo.alt, bathroom.title, photo.position),
         })),
         opening_hours: weeklyHours(openingHours),
         today,
@@ -146,6 +155,16 @@ export function createAvailabilityService(deps: { db: Db; imageUrl: (key: string
       };
     },
 
+    /** Published bathrooms per address city and state, one row per spelling of the city (location pages). */
+    publishedCities: () => countPublishedByCity(db),
+
+    /** How many published bathrooms each city's addresses hold, in the order given. */
+    countInCities: (keys: CityKey[]) =>
+      keys.length ? countPublishedInCities(db, keys) : Promise.resolve([]),
+
+    /** Published bathrooms' ids and last change, newest first, for the sitemap. */
+    publishedForSitemap: (limit: number) => listPublishedForSitemap(db, limit),
+
     /** A host's public profile with their published bathrooms; null for an unknown or blocked account. */
     async publicProfile(profileId: string) {
       const host = await findPublicHost(db, profileId);
@@ -163,6 +182,7 @@ export function createAvailabilityService(deps: { db: Db; imageUrl: (key: string
   };
 }
 
+export type { CityKey } from './repository.ts';
 export type AvailabilityService = ReturnType<typeof createAvailabilityService>;
 export type PublicListing = NonNullable<Awaited<ReturnType<AvailabilityService['publicListing']>>>;
 export type PublicProfile = NonNullable<Awaited<ReturnType<AvailabilityService['publicProfile']>>>;

@@ -1,8 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
-import { EARTH_RADIUS_MILES, MILES_TO_METERS } from '../../../common/constants.ts';
+import { DISTANCE_DECIMALS, EARTH_RADIUS_MILES, MILES_TO_METERS } from '../../../common/constants.ts';
 import type { SearchInput } from '../../../common/schemas/search.ts';
 import type { Db } from '../../db/database.ts';
 import type { OpeningRange } from './opening-hours.ts';
+import { capBoxes, SEARCH_SPHERE_METERS } from './search-area.ts';
+import { timeToMinutes } from './zoned-time.ts';
 
 export type SearchRow = {
   id: string;
@@ -30,6 +32,13 @@ export type SearchRow = {
  * real time (so DST shifts count), and an opening range holding both. A range ending '24:00' may
  * continue into the next day's range from '00:00'. The booking issue adds here: no live booking
  * (plus its cleaning buffer) and no blackout overlapping [start, end), and the minimum notice.
+ *
+ * The ranges are the bathroom's own column open_week_minutes (minutes from Monday 00:00, closed
+ * ranges, the through-midnight ones already joined up; migration 2026-11-22-10-search-speed, ADR
+ * 080), so the test is arithmetic on the row rather than a probe of bathroom_opening_hours per
+ * bathroom in the radius. The slot is [least(start, end), end] in those minutes: the end counts
+ * from the start's Monday (past 1440 × 7 on a Sunday night), and may fall before the start when
+ * the clocks go back, where the rule asks only that the range open by the earlier of the two.
  */
 function slotCondition(input: SearchInput): RawBuilder<unknown> {
   if (input.time === undefined || input.durationMinutes === undefined) {
@@ -42,20 +51,11 @@ function slotCondition(input: SearchInput): RawBuilder<unknown> {
     input.date === undefined ? sql`(now() at time zone b.timezone)::date` : sql`${input.date}::date`;
   const startLocal = sql`(${localDate} + ${input.time}::time)`;
   const endLocal = sql`((${startLocal} at time zone b.timezone) + make_interval(mins => ${input.durationMinutes}::int)) at time zone b.timezone`;
-  return sql`${input.durationMinutes}::smallint = any(b.allowed_durations) and exists (
-    select 1
-    from (select ${startLocal} as start_local, ${endLocal} as end_local) slot
-    join bathroom_opening_hours h
-      on h.bathroom_id = b.id
-     and h.weekday = extract(isodow from slot.start_local)::int
-     and h.opens <= slot.start_local::time
-    where (slot.end_local::date = slot.start_local::date
-           and h.opens <= slot.end_local::time and slot.end_local::time <= h.closes)
-       or (slot.end_local::date > slot.start_local::date and h.closes = '24:00'
-           and (slot.end_local::time = '00:00' or exists (
-             select 1 from bathroom_opening_hours n
-             where n.bathroom_id = b.id and n.weekday = extract(isodow from slot.end_local)::int
-               and n.opens = '00:00' and slot.end_local::time <= n.closes))))`;
+  const start = sql`((date_part('isodow', ${startLocal})::int - 1) * 1440 + ${timeToMinutes(input.time)}::int)`;
+  // Wall-clock minutes from start to end: the duration, give or take a DST change.
+  const end = sql`(${start} + (date_part('epoch', ${endLocal} - ${startLocal}) / 60)::int)`;
+  return sql`${input.durationMinutes}::smallint = any(b.allowed_durations)
+    and int4range(least(${start}, ${end}), ${end}, '[]') <@ any(b.open_week_minutes)`;
 }
 
 function orderBy(input: SearchInput): RawBuilder<unknown> {
@@ -69,16 +69,47 @@ function orderBy(input: SearchInput): RawBuilder<unknown> {
   }
 }
 
-function searchSql(input: SearchInput, countOnly: boolean): RawBuilder<unknown> {
+/** The address is in the city (served by the partial index bathrooms_city_idx). */
+function cityCondition(city: NonNullable<SearchInput['city']>): RawBuilder<unknown> {
+  return sql`b.country_code = ${city.countryCode}
+    ${city.stateCode === undefined ? sql`` : sql`and b.state_code = ${city.stateCode}`}
+    and lower(b.city) = any(${sql.val(city.names)}::text[])`;
+}
+
+/**
+ * Haversine's `a` between the search centre and the public point (the central angle is 2·asin(√a)):
+ * plain float arithmetic, the formula of common/distance.ts. earth_distance(ll_to_earth(...)) gives
+ * the same angle but costs ~20× more per row (it builds cubes and checks the earth domain each
+ * time), which dominated a search that has thousands of bathrooms in its radius.
+ */
+function haversine(input: SearchInput): RawBuilder<number> {
+  const lat = sql`${input.latitude}::float8`;
+  return sql`(power(sin(radians(b.public_latitude - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(b.public_latitude))
+      * power(sin(radians(b.public_longitude - ${input.longitude}::float8) / 2), 2))`;
+}
+
+/**
+ * Within the radius: the boxes around the circle are what the partial GiST index
+ * bathrooms_public_point_gist answers (on point(longitude, latitude), covering what a search reads),
+ * then the exact test trims their corners: central angle ≤ radius / R, i.e. a ≤ sin²(radius / 2R).
+ */
+function radiusCondition(input: SearchInput): RawBuilder<unknown> {
   const radiusMeters = input.radiusMeters ?? input.radiusMiles * MILES_TO_METERS;
-  const center = sql`ll_to_earth(${input.latitude}::float8, ${input.longitude}::float8)`;
-  const point = sql`ll_to_earth(b.public_latitude, b.public_longitude)`;
+  const boxes = capBoxes(input.latitude, input.longitude, radiusMeters).map(
+    (box) => sql`point(b.public_longitude, b.public_latitude)
+      <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`,
+  );
+  const threshold = Math.sin(radiusMeters / (2 * SEARCH_SPHERE_METERS)) ** 2;
+  return sql`(${sql.join(boxes, sql` or `)}) and ${haversine(input)} <= ${threshold}::float8`;
+}
+
+function searchSql(input: SearchInput, countOnly: boolean): RawBuilder<unknown> {
   const { filters } = input;
-  // earth_box @> point is what the partial GiST index bathrooms_public_point_gist answers; the box
-  // is a little larger than the circle, so earth_distance then trims the corners exactly.
+  // A location page's "in" asks for the address city instead (ADR 077).
+  const area = input.city ? cityCondition(input.city) : radiusCondition(input);
   const where = sql`b.status = 'published'
-    and earth_box(${center}, ${radiusMeters}::float8) @> ${point}
-    and earth_distance(${center}, ${point}) <= ${radiusMeters}::float8
+    and ${area}
     ${filters.minPriceCents !== undefined ? sql`and b.hourly_price_cents >= ${filters.minPriceCents}::int` : sql``}
     ${filters.maxPriceCents !== undefined ? sql`and b.hourly_price_cents <= ${filters.maxPriceCents}::int` : sql``}
     ${filters.minRating !== undefined ? sql`and b.rating_average >= ${filters.minRating}::numeric` : sql``}
@@ -86,18 +117,26 @@ function searchSql(input: SearchInput, countOnly: boolean): RawBuilder<unknown> 
     ${filters.amenities.length ? sql`and b.amenities @> ${sql.val(filters.amenities)}::text[]` : sql``}
     and ${slotCondition(input)}`;
   if (countOnly) return sql`select count(*)::int as total from bathrooms b where ${where}`;
+  // Miles on the spec's sphere rounded as common/distance.ts rounds them, in float arithmetic (a
+  // numeric round per row cost more than the rest of the sort key).
+  const scale = 10 ** DISTANCE_DECIMALS;
+  const distanceMiles = sql`round(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(${haversine(input)})))
+    * ${scale}::float8) / ${scale}::float8`;
+  // The page is chosen over narrow rows (id, sort key, the count of all matches); only its rows
+  // then fetch the card's columns and cover photo, rather than every bathroom in the radius.
   return sql`
     select b.id, b.title, b.hourly_price_cents, b.rating_average::text as rating_average, b.rating_count,
       b.accessibility, b.amenities, b.public_latitude, b.public_longitude, b.city, b.state_code, b.timezone,
-      round((earth_distance(${center}, ${point}) / earth() * ${EARTH_RADIUS_MILES}::float8)::numeric, 4)::float8
-        as distance_miles,
-      p.key_1x as cover_key_1x, p.key_2x as cover_key_2x, p.alt as cover_alt,
-      count(*) over ()::int as total
-    from bathrooms b
+      page.distance_miles, p.key_1x as cover_key_1x, p.key_2x as cover_key_2x, p.alt as cover_alt, page.total
+    from (
+      select b.id, ${distanceMiles} as distance_miles, count(*) over ()::int as total
+      from bathrooms b
+      where ${where}
+      order by ${orderBy(input)}
+      limit ${input.limit}::int offset ${input.offset}::int) page
+    join bathrooms b on b.id = page.id
     left join bathroom_photos p on p.bathroom_id = b.id and p.position = 0
-    where ${where}
-    order by ${orderBy(input)}
-    limit ${input.limit}::int offset ${input.offset}::int`;
+    order by ${orderBy(input)}`;
 }
 
 export async function searchPublishedBathrooms(
@@ -220,5 +259,75 @@ export async function findPublishedByHost(db: Db, hostId: string) {
     .where('b.status', '=', 'published')
     .orderBy('b.published_at', 'desc')
     .limit(50)
+    .execute();
+}
+
+/** A city as the location pages match addresses: `stateCode` only where slugs carry it (US). */
+export type CityKey = { countryCode: string; stateCode?: string | undefined; names: string[] };
+
+/** Published bathrooms per address city (location index, sitemap): one row per city spelling. */
+export async function countPublishedByCity(db: Db) {
+  return db
+    .selectFrom('bathrooms')
+    .select([
+      'country_code',
+      'state_code',
+      sql<string>`min(city)`.as('city'),
+      sql<number>`count(*)::int`.as('bathrooms'),
+    ])
+    .where('status', '=', 'published')
+    .where('city', '<>', '')
+    .groupBy(['country_code', 'state_code', sql`lower(city)`])
+    .execute();
+}
+
+/**
+ * Published bathrooms in each of a few cities (the nearby-city links of a location page), in the
+ * order given. Each key is one probe of bathrooms_city_idx, not a scan.
+ */
+export async function countPublishedInCities(db: Db, keys: CityKey[]): Promise<number[]> {
+  const stated = { country: [] as string[], state: [] as string[], name: [] as string[], ix: [] as number[] };
+  const stateless = { country: [] as string[], name: [] as string[], ix: [] as number[] };
+  keys.forEach((key, ix) => {
+    for (const name of key.names) {
+      if (key.stateCode === undefined) {
+        stateless.country.push(key.countryCode);
+        stateless.name.push(name);
+        stateless.ix.push(ix);
+      } else {
+        stated.country.push(key.countryCode);
+        stated.state.push(key.stateCode);
+        stated.name.push(name);
+        stated.ix.push(ix);
+      }
+    }
+  });
+  const { rows } = await sql<{ ix: number; bathrooms: number }>`
+    select k.ix, count(*)::int as bathrooms
+    from unnest(${sql.val(stated.country)}::text[], ${sql.val(stated.state)}::text[],
+                ${sql.val(stated.name)}::text[], ${sql.val(stated.ix)}::int[]) as k(country_code, state_code, name, ix)
+    join bathrooms b on b.status = 'published' and b.country_code = k.country_code
+      and b.state_code = k.state_code and lower(b.city) = k.name
+    group by k.ix
+    union all
+    select k.ix, count(*)::int as bathrooms
+    from unnest(${sql.val(stateless.country)}::text[], ${sql.val(stateless.name)}::text[],
+                ${sql.val(stateless.ix)}::int[]) as k(country_code, name, ix)
+    join bathrooms b on b.status = 'published' and b.country_code = k.country_code and lower(b.city) = k.name
+    group by k.ix`.execute(db);
+  const counts = keys.map(() => 0);
+  for (const row of rows) counts[row.ix] = (counts[row.ix] ?? 0) + row.bathrooms;
+  return counts;
+}
+
+/** Every published bathroom's id and last change, newest first (the sitemap). */
+export async function listPublishedForSitemap(db: Db, limit: number) {
+  return db
+    .selectFrom('bathrooms')
+    .select(['id', 'updated_at'])
+    .where('status', '=', 'published')
+    .orderBy('published_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
     .execute();
 }

@@ -33,6 +33,10 @@ export async function availabilityRoutes(app: FastifyInstance, { services }: { s
         querystring: searchQuerySchema,
         response: { 200: z.object({ results: z.array(resultSchema), total: z.number() }) },
       },
+      // The service builds every result field by field to SearchResponse's type, so checking it
+      // again with zod on the way out only cost CPU on the busiest public route (as much as the
+      // JSON itself: docs/PERFORMANCE.md, "Search load"). The zod schema above still documents it.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => services.availability.search(toSearchInput(request.query)),
   );

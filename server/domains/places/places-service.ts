@@ -1,7 +1,7 @@
 import tzLookup from '@photostructure/tz-lookup';
 import { type GeocodeResult, type LatLng, PLACE_RESULTS_LIMIT } from '../../../common/schemas/places.ts';
 import { searchPlaces } from './forward-search.ts';
-import { type Gazetteer, type Place, sharedGazetteer } from './gazetteer.ts';
+import { type Gazetteer, type Place, placeSlug, sharedGazetteer } from './gazetteer.ts';
 import { distanceMiles } from './geo.ts';
 import { encodePlusCode } from './plus-code.ts';
 import { nearbyPlaces, reverseGeocode } from './reverse-geocode.ts';
@@ -44,9 +44,26 @@ export type PlacesService = {
     n: number,
     options?: { minPopulation?: number; countryCode?: string },
   ) => NearbyCity[];
+  /** Cities whose name is like the text, typos allowed (`austn tx` → Austin): best first, by slug. */
+  suggestCities: (text: string, limit: number) => CityRecord[];
+  /**
+   * The city an address names (its city, state code and country code, as bathrooms store them),
+   * when the name is the city's own or its short form (`New York` for New York City); else null.
+   */
+  cityOfAddress: (address: { city: string; state_code: string; country_code: string }) => CityRecord | null;
+  /** The lower-case city names an address may use for this city (what `cityOfAddress` accepts). */
+  addressNames: (city: CityRecord) => string[];
+  /** A country's places of at least `minPopulation`, largest first (sections excluded). */
+  largestCities: (countryCode: string, minPopulation: number) => CityRecord[];
   /** Builds the index now (it is otherwise built on first use). */
   warm: () => void;
 };
+
+/**
+ * Where a place is better known by another slug than its GeoNames name gives: people search for
+ * "New York", not "New York City". The gazetteer's own slug still finds it (and pages redirect).
+ */
+const PREFERRED_SLUGS: Record<string, string> = { 'new-york-city-ny': 'new-york-ny' };
 
 function formattedAddress(place: Place): string {
   const region = place.countryCode === 'US' ? place.adminCode : place.adminName;
@@ -87,8 +104,20 @@ function toCityRecord(place: Place): CityRecord {
     lat: place.lat,
     lng: place.lng,
     population: place.population,
-    slug: place.slug,
+    slug: PREFERRED_SLUGS[place.slug] ?? place.slug,
   };
+}
+
+/** The place's name, and its "City"-less short form when that form's slug leads to it too. */
+function namesOf(gazetteer: Gazetteer, place: Place): string[] {
+  const names = [place.name.toLowerCase()];
+  if (place.name.endsWith(' City')) {
+    const short = place.name.slice(0, -' City'.length);
+    if (gazetteer.bySlug.get(placeSlug(short, place.countryCode, place.adminCode)) === place) {
+      names.push(short.toLowerCase());
+    }
+  }
+  return names;
 }
 
 export function createPlacesService(gazetteer: () => Gazetteer = sharedGazetteer): PlacesService {
@@ -120,6 +149,39 @@ export function createPlacesService(gazetteer: () => Gazetteer = sharedGazetteer
         ...toCityRecord(place),
         distance_miles: Number(distanceMiles({ lat, lng }, place).toFixed(4)),
       })),
+    suggestCities: (text, limit) => {
+      const seen = new Set<string>();
+      const cities: CityRecord[] = [];
+      // Ask for extra hits: neighbourhoods and same-named places collapse onto one slug.
+      for (const hit of searchPlaces(gazetteer(), text, { limit: limit * 3 })) {
+        const city = toCityRecord(hit.place);
+        if (hit.place.section || seen.has(city.slug)) continue;
+        seen.add(city.slug);
+        cities.push(city);
+        if (cities.length === limit) break;
+      }
+      return cities;
+    },
+    cityOfAddress: (address) => {
+      const name = address.city.trim();
+      if (!name) return null;
+      const country = address.country_code.trim().toUpperCase();
+      const state = address.state_code.trim().toUpperCase();
+      const place = gazetteer().bySlug.get(placeSlug(name, country, state));
+      if (!place || place.countryCode !== country) return null;
+      return namesOf(gazetteer(), place).includes(name.toLowerCase()) ? toCityRecord(place) : null;
+    },
+    addressNames: (city) => {
+      const place = gazetteer().bySlug.get(city.slug);
+      return place ? namesOf(gazetteer(), place) : [city.name.toLowerCase()];
+    },
+    largestCities: (countryCode, minPopulation) =>
+      gazetteer()
+        .places.filter(
+          (place) => place.countryCode === countryCode && place.population >= minPopulation && !place.section,
+        )
+        .sort((a, b) => b.population - a.population)
+        .map(toCityRecord),
     warm: () => {
       gazetteer();
     },
