@@ -6,6 +6,8 @@ export default defineConfig({
   css: { postcss: './postcss.config.cjs' },
   test: {
     include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
+    // Builds the migrated-database snapshot every suite's PGlite starts from (ADR 079).
+    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/seed-demo.ts';
+import { ensureSnapshot } from './test/snapshots.ts';
 
 /**
  * The real process, started the way `npm start` starts it: these tests cover what only exists in
@@ -52,7 +53,7 @@ async function startServer(extraEnv: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      APP_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_URL: baseUrl,
@@ -133,6 +134,24 @@ describe('node server/main.ts', { timeout: 120_000 }, () => {
     const me = await fetch(`${server.baseUrl}/api/account/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect((await me.json()).profile.is_admin).toBe(true);
+  });
+
+  it('starts a new database from the stored snapshot instead of creating it (ADR 079)', async () => {
+    // What `npm run build` and the test setup store; a no-op when it is there for these migrations.
+    const snapshot = await ensureSnapshot('migrated');
+    const server = await startServer({ SEED_DEMO: 'false' });
+    expect(server.output()).toMatch(
+      /"snapshot":"migrated","key":"[0-9a-f]{64}","msg":"database loaded from snapshot"/,
+    );
+    expect(server.output()).toContain(snapshot.key);
+    expect(server.output()).not.toContain('"msg":"database migrated"');
+    // The loaded database is fully usable: an account can be registered.
+    const response = await fetch(`${server.baseUrl}/api/account/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({ email: 'from.snapshot@example.com', password: 'a fine password' }),
+    });
+    expect(response.status).toBe(200);
   });
 
   it('finishes an in-flight request on SIGTERM, closes the database and exits 0', async () => {

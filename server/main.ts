@@ -1,13 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { serverOptions } from './http/operations.ts';
-import { existingDemoAccounts, seedDemoData } from './seed/seed-demo.ts';
-import { createServices } from './services.ts';
+import { enableCompileCache, flushCompileCache } from './compile-cache.ts';
 
 const REQUIRED_NODE_MAJOR = 24;
 const nodeMajor = Number(process.versions.node.split('.')[0]);
@@ -17,6 +10,11 @@ if (nodeMajor !== REQUIRED_NODE_MAJOR) {
   );
   process.exit(1);
 }
+
+// A first start should answer within 5 s (docs/PERFORMANCE.md): compiled code comes from Node's
+// cache, which is why the other modules are imported dynamically below, after this line.
+enableCompileCache();
+const { ConfigError, loadConfig } = await import('./config.ts');
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -31,23 +29,41 @@ try {
 
 const devMode = process.argv.includes('--dev');
 const buildDir = path.resolve(import.meta.dirname, '..', 'build');
-const webBuilt = existsSync(path.join(buildDir, 'server', 'index.js'));
+const serverBuild = path.join(buildDir, 'server', 'index.js');
+const webBuilt = existsSync(serverBuild);
 if (!devMode && !webBuilt && config.isProduction) {
   console.error('The web app is not built (build/ is missing). Run `npm run build`, or use `npm start`.');
   process.exit(1);
 }
 
+const [{ default: Fastify }, { serverOptions }, { bootServices }] = await Promise.all([
+  import('fastify'),
+  import('./http/operations.ts'),
+  import('./boot.ts'),
+]);
+const importedAt = performance.now();
 const app = Fastify(serverOptions(config));
 if (!devMode && !webBuilt) {
   app.log.warn('the web app is not built (run `npm run build`): serving the API only');
 }
 
-const database = await openDatabase(config.database);
-const applied = await migrateToLatest(database.db);
-if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
-const services = await createServices(config, database, app.log);
-const seeded = config.seedDemo ? await seedDemoData(services) : null;
+// The HTTP app's modules load while the database opens (PGlite compiles its WebAssembly on
+// background threads), the built web app too: buildApp's import of it then finds it loaded.
+const appModules = Promise.all([
+  import('./app.ts'),
+  import('./seed/seed-demo.ts'),
+  !devMode && webBuilt ? import(serverBuild) : null,
+]);
+appModules.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled
+// A new embedded database loads from a prebuilt snapshot when one matches (server/db/snapshot.ts).
+const { database, services, migrations, seeded, snapshot, timings } = await bootServices(config, {
+  log: app.log,
+});
+if (snapshot) app.log.info({ snapshot: snapshot.kind, key: snapshot.key }, 'database loaded from snapshot');
+if (migrations.length) app.log.info({ migrations }, 'database migrated');
 
+const appStartedAt = performance.now();
+const [{ buildApp }, { existingDemoAccounts }] = await appModules;
 await buildApp(app, {
   services,
   // `npm run dev` passes --dev for Vite's live reloading; everything else serves the built app.
@@ -80,6 +96,20 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+const cpu = process.cpuUsage();
+app.log.info(
+  {
+    startupMs: {
+      import: Math.round(importedAt),
+      ...timings,
+      app: Math.round(performance.now() - appStartedAt),
+      total: Math.round(performance.now()),
+    },
+    // CPU time (user + system) to this point: steadier than the wall clock on a busy machine.
+    startupCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  },
+  'listening',
+);
 await services.jobs.start();
 console.info(`\nPrivy is running at ${config.appUrl}`);
 const demo = seeded ?? (config.seedDemo ? await existingDemoAccounts(services) : null);
@@ -88,3 +118,4 @@ if (demo) {
   for (const account of demo.accounts) console.info(`  ${account.role.padEnd(9)} ${account.email}`);
 }
 console.info('');
+flushCompileCache();

@@ -29,6 +29,9 @@ export type DatabaseHandle = {
 
 const NOTIFY_CHANNEL = 'privy_realtime';
 
+/** The contrib extensions the migrations create; a database snapshot is only valid for this set. */
+const PGLITE_EXTENSIONS = { btree_gist, cube, earthdistance };
+
 // timestamptz and bigint come back as JS values that serialise predictably.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
@@ -36,6 +39,11 @@ export type OpenDatabaseOptions = {
   /** A PostgreSQL schema to work in (tests isolate each suite this way on a shared server). */
   searchPath?: string;
   poolSize?: number;
+  /**
+   * PGlite only: a data-folder tarball (from `dumpDataDir`) to start a NEW database from instead
+   * of running initdb (seconds in WebAssembly). See server/db/snapshot.ts.
+   */
+  pgliteSnapshot?: Blob;
 };
 
 export async function openDatabase(
@@ -44,7 +52,8 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
     const pglite = await PGlite.create(target.dataPath === 'memory://' ? undefined : target.dataPath, {
-      extensions: { btree_gist, cube, earthdistance },
+      extensions: PGLITE_EXTENSIONS,
+      ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {

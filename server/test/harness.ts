@@ -10,6 +10,7 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { findSnapshot, readSnapshotDatabase, snapshotKey } from '../db/snapshot.ts';
 import { type AppServices, createServices } from '../services.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -24,7 +25,7 @@ export function databaseKinds(): DatabaseKind[] {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'privy-test-'));
   const base = loadConfig({
-    NODE_ENV: 'test',
+    APP_ENV: 'test',
     DATA_DIR: dataDir,
     AUTH_SECRET: randomBytes(32).toString('hex'),
     APP_URL: 'http://localhost:3000',
@@ -34,13 +35,33 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...base, ...overrides };
 }
 
+let migratedSnapshot: Promise<Blob | undefined> | undefined;
+
+/**
+ * The migrated-database snapshot (server/test/global-setup.ts makes it once per run), read once per
+ * test file. Checked against the current migrations like any snapshot: if they changed since (a
+ * watch run), there is none and each database is created and migrated from scratch.
+ */
+function migratedDatabaseSnapshot(): Promise<Blob | undefined> {
+  migratedSnapshot ??= (async () => {
+    const snapshot = await findSnapshot('migrated', await snapshotKey('migrated'));
+    return snapshot ? await readSnapshotDatabase(snapshot) : undefined;
+  })().catch(() => undefined);
+  return migratedSnapshot;
+}
+
 /** A fresh, migrated database: an in-memory PGlite, or a new schema on the shared PostgreSQL. */
 export async function openTestDatabase(
   kind: DatabaseKind,
 ): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite', dataPath: 'memory://' });
-    await migrateToLatest(handle.db);
+    const pgliteSnapshot = await migratedDatabaseSnapshot();
+    const target = { kind: 'pglite', dataPath: 'memory://' } as const;
+    // A snapshot removed under a long run (a newer build pruned it) only costs the slow way.
+    const loaded = pgliteSnapshot ? await openDatabase(target, { pgliteSnapshot }).catch(() => null) : null;
+    const handle = loaded ?? (await openDatabase(target));
+    // The snapshot holds exactly the current migrations (its key covers them); a new one needs them all.
+    if (!loaded) await migrateToLatest(handle.db);
     return { ...handle, drop: () => handle.close() };
   }
   const url = process.env.TEST_DATABASE_URL as string;

@@ -35,7 +35,9 @@ export default async function setup(project: TestProject) {
       APP_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: 'memory://',
-      NODE_ENV: 'development',
+      // As `npm start`: libraries in production builds, Privy in its demo mode (dev mailbox) (ADR 023).
+      NODE_ENV: 'production',
+      APP_ENV: 'development',
       LOG_LEVEL: 'warn',
       E2E: '1',
       // No network in tests: tiles come from this site, so no failed image load reaches the console.
@@ -46,7 +48,9 @@ export default async function setup(project: TestProject) {
   server.stdout?.on('data', (chunk) => serverLog.push(String(chunk)));
   server.stderr?.on('data', (chunk) => serverLog.push(String(chunk)));
   try {
-    await waitForHealthy(baseUrl, 60_000);
+    // Seconds with the seeded snapshot `npm run build` made (ADR 079); if the sources changed since,
+    // the server seeds the demo catalogue itself, which takes far longer on a busy machine.
+    await waitForHealthy(baseUrl, 180_000);
   } catch (error) {
     console.error(serverLog.join(''));
     throw error;
