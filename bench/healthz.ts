@@ -44,8 +44,8 @@ async function spawnBare(): Promise<{ port: number; child: ChildProcess; stop: (
 
 // The production process refuses to start without the web build; /healthz does not need it.
 const built = existsSync(path.join(ROOT, 'build', 'server', 'index.js'));
-console.info(`healthz: ${machine()}${built ? '' : ' (web app not built: API only, NODE_ENV=development)'}`);
-const privy = await spawnPrivy({ databaseUrl: 'memory://', env: built ? {} : { NODE_ENV: 'development' } });
+console.info(`healthz: ${machine()}${built ? '' : ' (web app not built: API only, APP_ENV=development)'}`);
+const privy = await spawnPrivy({ databaseUrl: 'memory://', env: built ? {} : { APP_ENV: 'development' } });
 const bare = await spawnBare();
 try {
   await waitFor200(`${privy.baseUrl}/healthz`, 60_000, privy.child);

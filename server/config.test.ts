@@ -21,7 +21,7 @@ afterEach(() => {
 
 /** A valid baseline: tests change one variable at a time. */
 function env(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  return { NODE_ENV: 'test', DATA_DIR: tempDir(), ...overrides };
+  return { APP_ENV: 'test', DATA_DIR: tempDir(), ...overrides };
 }
 
 function configError(source: NodeJS.ProcessEnv): ConfigError {
@@ -114,7 +114,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail.example.com'],
     ['CONTACT_EMAIL', 'support-at-example'],
     ['AUTH_SECRET', 'too-short'],
-    ['NODE_ENV', 'staging'],
+    ['APP_ENV', 'staging'],
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'maybe'],
     ['TRUST_PROXY', 'sometimes'],
@@ -132,13 +132,26 @@ describe('loadConfig', () => {
 
   it('requires AUTH_SECRET in production instead of generating one', () => {
     const dataDir = tempDir();
-    const error = configError({ NODE_ENV: 'production', DATA_DIR: dataDir });
-    expect(error.message).toMatch(/AUTH_SECRET: required when NODE_ENV=production/);
+    const error = configError({ APP_ENV: 'production', DATA_DIR: dataDir });
+    expect(error.message).toMatch(/AUTH_SECRET: required when APP_ENV=production/);
     expect(() => statSync(path.join(dataDir, 'auth-secret'))).toThrow();
     const secret = 'a'.repeat(40);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: secret }).authSecret).toBe(
-      secret,
+    const config = loadConfig({ APP_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: secret });
+    expect(config).toMatchObject({ env: 'production', isProduction: true, authSecret: secret });
+  });
+
+  it('takes its own mode from APP_ENV and leaves NODE_ENV to the libraries', () => {
+    // `npm start` runs with NODE_ENV=production (React's production build) and is still the laptop
+    // demo: developer tools on, secret generated.
+    const dataDir = tempDir();
+    const demo = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    expect(demo).toMatchObject({ env: 'development', isProduction: false });
+    expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(demo.authSecret);
+    expect(loadConfig(env({ NODE_ENV: 'development', APP_ENV: 'test' })).env).toBe('test');
+    const deployed = loadConfig(
+      env({ NODE_ENV: 'development', APP_ENV: 'production', AUTH_SECRET: 'c'.repeat(40) }),
     );
+    expect(deployed).toMatchObject({ env: 'production', isProduction: true });
   });
 
   it('generates the auth secret once under DATA_DIR and reuses it', () => {

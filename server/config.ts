@@ -8,7 +8,9 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Privy's own switch (dev tools, required secret). NODE_ENV is left to the libraries: `npm start`
+  // sets NODE_ENV=production for React's production build yet keeps the laptop demo (ADR 023).
+  APP_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce
     .number({ error: 'must be a port number (0–65535)' })
@@ -47,7 +49,9 @@ export type Env = z.infer<typeof envSchema>;
 export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export type Config = {
-  env: Env['NODE_ENV'];
+  /** APP_ENV, not NODE_ENV: NODE_ENV only picks the libraries' builds. */
+  env: Env['APP_ENV'];
+  /** A real deployment: no developer tools (dev mailbox, test notifications), AUTH_SECRET required. */
   isProduction: boolean;
   host: string;
   port: number;
@@ -122,10 +126,10 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  const isProduction = env.NODE_ENV === 'production';
+  const isProduction = env.APP_ENV === 'production';
   if (isProduction && !env.AUTH_SECRET) {
     throw new ConfigError(
-      'Invalid environment (see .env.example):\n  AUTH_SECRET: required when NODE_ENV=production (at least 32 random characters)',
+      'Invalid environment (see .env.example):\n  AUTH_SECRET: required when APP_ENV=production (at least 32 random characters)',
     );
   }
   const database: Config['database'] =
@@ -135,7 +139,7 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
         ? { kind: 'pglite', dataPath: 'memory://' }
         : { kind: 'postgres', url: env.DATABASE_URL };
   return {
-    env: env.NODE_ENV,
+    env: env.APP_ENV,
     isProduction,
     host: env.HOST,
     port: env.PORT,

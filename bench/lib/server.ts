@@ -63,7 +63,9 @@ export async function spawnPrivy(options: StartOptions = {}): Promise<PrivyProce
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'privy-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    // Libraries in their production builds (as `npm start`), Privy itself as a deployment (ADR 023).
     NODE_ENV: 'production',
+    APP_ENV: 'production',
     AUTH_SECRET: randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -96,7 +96,12 @@ export async function registerReactRouter(
     getBuild = async () => build;
   }
 
-  const handler = createRequestHandler(() => getBuild(), options.mode);
+  // Given a function, React Router re-derives its route tables and static handler on every request
+  // (for Vite's reloading); the built app never changes, so hand it over once (bench:ssr, ~4% of a render).
+  const handler =
+    options.mode === 'development'
+      ? createRequestHandler(() => getBuild(), options.mode)
+      : createRequestHandler(await getBuild(), options.mode);
 
   app.register(async (scope) => {
     // The app reads its own bodies (forms, JSON) from the web Request.

@@ -1,6 +1,7 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import classes from './marketing.module.css';
 
 export type Feature = {
   icon: Icon;
@@ -9,7 +10,11 @@ export type Feature = {
   link?: { to: string; label: string };
 };
 
-/** A grid of short points with an icon each; the icons are decoration, the words carry the meaning. */
+/**
+ * A grid of short points with an icon each; the icons are decoration, the words carry the meaning.
+ * Plain markup styled like Mantine's SimpleGrid of Papers (marketing.module.css): the home page and
+ * the landing pages render it for every visitor.
+ */
 export function FeatureGrid({
   features,
   cols = { base: 1, sm: 2, md: 4 },
@@ -19,28 +24,35 @@ export function FeatureGrid({
   cols?: { base: number; sm?: number; md?: number };
   headingOrder?: 2 | 3 | 4;
 }) {
+  const Heading = `h${headingOrder}` as const;
+  const sm = cols.sm ?? cols.base;
+  const columns = {
+    '--features-cols': cols.base,
+    '--features-cols-sm': sm,
+    '--features-cols-md': cols.md ?? sm,
+  };
+  const heading = {
+    fontWeight: `var(--mantine-h${headingOrder}-font-weight)`,
+    lineHeight: `var(--mantine-h${headingOrder}-line-height)`,
+  };
   return (
-    <SimpleGrid cols={cols} spacing="lg">
+    <div className={classes.featureGrid} style={columns as CSSProperties}>
       {features.map((feature) => (
-        <Paper key={feature.title} withBorder radius="lg" p="lg">
-          <Stack gap="sm" h="100%">
-            <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
-              <feature.icon size={24} stroke={1.7} />
-            </ThemeIcon>
-            <Title order={headingOrder} fz="lg">
-              {feature.title}
-            </Title>
-            <Text c="dimmed" lh={1.6} style={{ flex: 1 }}>
-              {feature.text}
-            </Text>
-            {feature.link && (
-              <Anchor component={Link} to={feature.link.to} fw={600} size="sm">
-                {feature.link.label}
-              </Anchor>
-            )}
-          </Stack>
-        </Paper>
+        <div key={feature.title} className={classes.feature}>
+          <span className={classes.featureIcon} aria-hidden="true">
+            <feature.icon size={24} stroke={1.7} />
+          </span>
+          <Heading className={classes.featureTitle} style={heading}>
+            {feature.title}
+          </Heading>
+          <p className={classes.featureText}>{feature.text}</p>
+          {feature.link && (
+            <Link to={feature.link.to} className={`mantine-focus-auto ${classes.featureLink}`}>
+              {feature.link.label}
+            </Link>
+          )}
+        </div>
       ))}
-    </SimpleGrid>
+    </div>
   );
 }

@@ -1,13 +1,13 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { getSpacing, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './marketing.module.css';
 
-/** The small teal label above a heading. */
+/** The small teal label above a heading: a plain <p> styled like Mantine's Text (it is on every page). */
 export function Eyebrow({ children, mb }: { children: ReactNode; mb?: number | string }) {
   return (
-    <Text className={classes.eyebrow} fw={700} tt="uppercase" fz="sm" lts={0.6} mb={mb}>
+    <p className={classes.label} style={mb === undefined ? undefined : { marginBottom: getSpacing(mb) }}>
       {children}
-    </Text>
+    </p>
   );
 }
 

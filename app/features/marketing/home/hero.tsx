@@ -1,21 +1,10 @@
-import {
-  Box,
-  Button,
-  Container,
-  Grid,
-  Group,
-  List,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconCheck, IconKey } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FACTS } from '../facts.ts';
 import { Eyebrow } from '../page-intro.tsx';
+import classes from './home.module.css';
 
 const UP_FRONT = [
   'The price for your time, in dollars, with nothing added at checkout',
@@ -24,28 +13,38 @@ const UP_FRONT = [
   'Opening hours and what other guests thought',
 ];
 
+const checkIcon = {
+  '--icon-size': 'calc(1.5rem * var(--mantine-scale))',
+  '--icon-radius': 'var(--mantine-radius-xl)',
+};
+const keyIcon = {
+  '--icon-size': 'calc(2.25rem * var(--mantine-scale))',
+  '--icon-radius': 'var(--mantine-radius-md)',
+};
+
 /**
  * The home page's first screen. `search` is the "find a bathroom near…" form; without one the hero
- * leads to an account and the guide instead.
+ * leads to an account and the guide instead. Static parts are plain markup (home.module.css): they
+ * are rendered for every visitor, and Mantine's layout components cost more than the rest of the page.
  */
 export function HomeHero({ search }: { search?: ReactNode }) {
   return (
-    <Box bg="var(--mantine-color-teal-light)" py={{ base: 40, sm: 72 }}>
-      <Container size="lg">
-        <Grid gap={{ base: 32, md: 56 }} align="center">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="lg">
-              <Eyebrow>Private bathrooms by the quarter hour</Eyebrow>
-              <Title order={1} fz={{ base: 36, sm: 52 }} lh={1.1}>
-                A clean, private bathroom nearby, booked in a minute.
-              </Title>
-              <Text fz={{ base: 'lg', sm: 'xl' }} lh={1.55} maw={620}>
-                Privy lets you book a local host&apos;s private bathroom for as little as{' '}
-                {FACTS.shortestBookingMinutes} minutes. You see the price, the distance and the accessibility
-                features before you book, and the address and door instructions the moment it is confirmed.
-              </Text>
-              {search}
-              <Group gap="sm" display={search ? 'none' : undefined}>
+    <div className={classes.hero}>
+      <div className={classes.container}>
+        <div className={classes.heroColumns}>
+          <div
+            className={`${classes.stack} ${classes.col7}`}
+            style={{ '--stack-gap': 'var(--mantine-spacing-lg)' } as CSSProperties}
+          >
+            <Eyebrow>Private bathrooms by the quarter hour</Eyebrow>
+            <h1 className={classes.heroTitle}>A clean, private bathroom nearby, booked in a minute.</h1>
+            <p className={classes.heroLead}>
+              Privy lets you book a local host&apos;s private bathroom for as little as{' '}
+              {FACTS.shortestBookingMinutes} minutes. You see the price, the distance and the accessibility
+              features before you book, and the address and door instructions the moment it is confirmed.
+            </p>
+            {search ?? (
+              <Group gap="sm">
                 <Button component={Link} to="/register" size="lg">
                   Create an account
                 </Button>
@@ -53,41 +52,45 @@ export function HomeHero({ search }: { search?: ReactNode }) {
                   How it works
                 </Button>
               </Group>
-              <Text size="sm" c="dimmed">
-                Free to join. You pay only for the time you book.
-              </Text>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Paper radius="lg" p="xl" shadow="md" withBorder>
-              <Title order={2} fz="lg" mb="md">
-                Before you book, every listing shows
-              </Title>
-              <List
-                spacing="sm"
-                icon={
-                  <ThemeIcon size={24} radius="xl" variant="light" aria-hidden="true">
-                    <IconCheck size={16} />
-                  </ThemeIcon>
-                }
-              >
+            )}
+            <p className={`${classes.small} ${classes.dimmed}`}>
+              Free to join. You pay only for the time you book.
+            </p>
+          </div>
+          <div className={classes.col5}>
+            <div className={classes.heroCard}>
+              <h2 className={classes.heroCardTitle}>Before you book, every listing shows</h2>
+              <ul className={classes.checkList}>
                 {UP_FRONT.map((item) => (
-                  <List.Item key={item}>{item}</List.Item>
+                  <li key={item}>
+                    <div className={classes.checkItem}>
+                      <span className={classes.checkIcon}>
+                        <span
+                          className={classes.iconLight}
+                          style={checkIcon as CSSProperties}
+                          aria-hidden="true"
+                        >
+                          <IconCheck size={16} />
+                        </span>
+                      </span>
+                      <span>{item}</span>
+                    </div>
+                  </li>
                 ))}
-              </List>
-              <Group gap="sm" mt="lg" wrap="nowrap" align="flex-start">
-                <ThemeIcon size={36} radius="md" aria-hidden="true">
+              </ul>
+              <div className={classes.heroNote}>
+                <span className={classes.icon} style={keyIcon as CSSProperties} aria-hidden="true">
                   <IconKey size={20} />
-                </ThemeIcon>
-                <Text size="sm" lh={1.55}>
+                </span>
+                <p className={classes.small} style={{ lineHeight: 1.55 }}>
                   <strong>Once your booking is confirmed</strong>, you get the exact address and the
                   host&apos;s access instructions. Until then, the address stays private.
-                </Text>
-              </Group>
-            </Paper>
-          </Grid.Col>
-        </Grid>
-      </Container>
-    </Box>
+                </p>
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,19 +1,4 @@
-import {
-  Accordion,
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Grid,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Accordion, Button, Group } from '@mantine/core';
 import {
   IconCreditCard,
   IconDoorEnter,
@@ -23,24 +8,35 @@ import {
   IconSparkles,
   IconWheelchair,
 } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { EXAMPLE, FACTS } from '../facts.ts';
 import { FeatureGrid } from '../feature-grid.tsx';
 import { Eyebrow } from '../page-intro.tsx';
+import classes from './home.module.css';
 
-function SectionHeading({ eyebrow, title, lead }: { eyebrow: string; title: string; lead?: string }) {
+// The sections below are static copy in plain markup styled by home.module.css (see hero.tsx for
+// why); only the interactive parts (buttons, the questions' accordion) stay Mantine components.
+
+function SectionHeading({
+  eyebrow,
+  title,
+  lead,
+  id,
+}: {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  id?: string;
+}) {
   return (
-    <Stack gap={6} mb="xl" maw={680}>
+    <div className={classes.heading}>
       <Eyebrow>{eyebrow}</Eyebrow>
-      <Title order={2} fz={{ base: 28, sm: 36 }}>
+      <h2 className={classes.headingTitle} id={id}>
         {title}
-      </Title>
-      {lead && (
-        <Text c="dimmed" fz="lg" lh={1.6}>
-          {lead}
-        </Text>
-      )}
-    </Stack>
+      </h2>
+      {lead && <p className={classes.lead}>{lead}</p>}
+    </div>
   );
 }
 
@@ -62,126 +58,127 @@ const STEPS = [
   },
 ];
 
+const stepIcon = {
+  '--icon-size': 'calc(3rem * var(--mantine-scale))',
+  '--icon-radius': 'var(--mantine-radius-xl)',
+};
+const smallGap = { '--stack-gap': 'var(--mantine-spacing-sm)' };
+
 export function HowItWorksSteps() {
   return (
-    <Container size="lg" py={{ base: 48, sm: 80 }} component="section" aria-labelledby="steps-title">
-      <Stack gap={6} mb="xl" maw={680}>
-        <Eyebrow>How it works</Eyebrow>
-        <Title order={2} id="steps-title" fz={{ base: 28, sm: 36 }}>
-          Three steps from &ldquo;I need one&rdquo; to an open door
-        </Title>
-      </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+    <section className={`${classes.container} ${classes.band}`} aria-labelledby="steps-title">
+      <SectionHeading
+        eyebrow="How it works"
+        title="Three steps from “I need one” to an open door"
+        id="steps-title"
+      />
+      <div className={classes.steps}>
         {STEPS.map((step, index) => (
-          <Stack key={step.title} gap="sm">
-            <Group gap="sm">
-              <ThemeIcon size={48} radius="xl" aria-hidden="true">
+          <div key={step.title} className={classes.stack} style={smallGap as CSSProperties}>
+            <div className={classes.row}>
+              <span className={classes.icon} style={stepIcon as CSSProperties} aria-hidden="true">
                 <step.icon size={24} />
-              </ThemeIcon>
-              <Text fw={800} fz={28} c="dimmed" aria-hidden="true">
+              </span>
+              <p className={classes.stepNumber} aria-hidden="true">
                 {index + 1}
-              </Text>
-            </Group>
-            <Title order={3} fz="xl">
-              {step.title}
-            </Title>
-            <Text c="dimmed" lh={1.6}>
+              </p>
+            </div>
+            <h3 className={classes.stepTitle}>{step.title}</h3>
+            <p className={`${classes.text} ${classes.dimmed}`} style={{ lineHeight: 1.6 }}>
               {step.text}
-            </Text>
-          </Stack>
+            </p>
+          </div>
         ))}
-      </SimpleGrid>
-      <Anchor component={Link} to="/how-it-works" fw={600} mt="xl" display="inline-block">
+      </div>
+      <Link to="/how-it-works" className={`mantine-focus-auto ${classes.guideLink}`}>
         Read the full guide for guests and hosts
-      </Anchor>
-    </Container>
+      </Link>
+    </section>
   );
 }
 
+const TRUST_FEATURES = [
+  {
+    icon: IconSparkles,
+    title: 'Clean',
+    text: 'Cleaned and restocked before every guest, with time set aside between bookings. Guests rate cleanliness after every visit.',
+    link: { to: '/standards#cleanliness', label: 'Our cleanliness standard' },
+  },
+  {
+    icon: IconLock,
+    title: 'Private',
+    text: 'A lockable door, one booking at a time, and never a camera inside. The exact address goes only to the confirmed guest.',
+    link: { to: '/standards#privacy', label: 'Our privacy standard' },
+  },
+  {
+    icon: IconShieldCheck,
+    title: 'Verified hosts',
+    text: 'Every host is reviewed by our team and verified by Stripe, our payments partner, before anyone can book.',
+    link: { to: '/safety#verification', label: 'How we verify' },
+  },
+  {
+    icon: IconWheelchair,
+    title: 'Accessible, in detail',
+    text: 'Step-free access, door widths, grab bars and more, shown as clearly as the price, so you know before you go.',
+    link: { to: '/standards#accessibility', label: 'Our accessibility standard' },
+  },
+];
+
 export function TrustPoints() {
   return (
-    <Box bg="var(--mantine-color-default-hover)" py={{ base: 48, sm: 80 }} component="section">
-      <Container size="lg">
+    <section className={`${classes.tinted} ${classes.band}`}>
+      <div className={classes.container}>
         <SectionHeading
           eyebrow="Why Privy"
           title="What every booking can count on"
           lead="A bathroom is personal. These are the promises every listing on Privy keeps."
         />
-        <FeatureGrid
-          features={[
-            {
-              icon: IconSparkles,
-              title: 'Clean',
-              text: 'Cleaned and restocked before every guest, with time set aside between bookings. Guests rate cleanliness after every visit.',
-              link: { to: '/standards#cleanliness', label: 'Our cleanliness standard' },
-            },
-            {
-              icon: IconLock,
-              title: 'Private',
-              text: 'A lockable door, one booking at a time, and never a camera inside. The exact address goes only to the confirmed guest.',
-              link: { to: '/standards#privacy', label: 'Our privacy standard' },
-            },
-            {
-              icon: IconShieldCheck,
-              title: 'Verified hosts',
-              text: 'Every host is reviewed by our team and verified by Stripe, our payments partner, before anyone can book.',
-              link: { to: '/safety#verification', label: 'How we verify' },
-            },
-            {
-              icon: IconWheelchair,
-              title: 'Accessible, in detail',
-              text: 'Step-free access, door widths, grab bars and more, shown as clearly as the price, so you know before you go.',
-              link: { to: '/standards#accessibility', label: 'Our accessibility standard' },
-            },
-          ]}
-        />
-      </Container>
-    </Box>
+        <FeatureGrid features={TRUST_FEATURES} />
+      </div>
+    </section>
   );
 }
 
 export function PricingAndHosts() {
   return (
-    <Container size="lg" py={{ base: 48, sm: 80 }}>
-      <Grid gap={{ base: 40, md: 64 }}>
-        <Grid.Col span={{ base: 12, md: 6 }} component="section" aria-labelledby="pricing-title">
+    <div className={`${classes.container} ${classes.band}`}>
+      <div className={classes.pricingColumns}>
+        <section className={classes.col6} aria-labelledby="pricing-title">
           <Eyebrow mb={6}>Pricing</Eyebrow>
-          <Title order={2} id="pricing-title" fz={{ base: 28, sm: 34 }} mb="md">
+          <h2 className={classes.pricingTitle} id="pricing-title">
             The price you see is the price you pay
-          </Title>
-          <Stack gap="sm">
-            <Text lh={1.7}>
+          </h2>
+          <div className={classes.stack} style={smallGap as CSSProperties}>
+            <p className={classes.body}>
               Hosts set an hourly price between ${FACTS.hourlyPriceMinDollars} and $
               {FACTS.hourlyPriceMaxDollars}. You pay for the minutes you book: {EXAMPLE.minutes} minutes at{' '}
               {EXAMPLE.hourly} an hour is {EXAMPLE.price}. No booking fee, no service fee.
-            </Text>
-            <List spacing={6}>
-              <List.Item>
-                Cancel {FACTS.fullRefundMinutesBefore} minutes or more before your start: full refund.
-              </List.Item>
-              <List.Item>Cancel later than that: {FACTS.lateCancelRefundPercent}% back.</List.Item>
-              <List.Item>If your host cancels: always a full refund.</List.Item>
-            </List>
-            <Anchor component={Link} to="/terms#cancellations" fw={600}>
+            </p>
+            <ul className={classes.bullets}>
+              <li>Cancel {FACTS.fullRefundMinutesBefore} minutes or more before your start: full refund.</li>
+              <li>Cancel later than that: {FACTS.lateCancelRefundPercent}% back.</li>
+              <li>If your host cancels: always a full refund.</li>
+            </ul>
+            <Link to="/terms#cancellations" className={`mantine-focus-auto ${classes.link}`}>
               Cancellation and refund rules
-            </Anchor>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }} component="section" aria-labelledby="hosts-title">
-          <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} withBorder h="100%">
+            </Link>
+          </div>
+        </section>
+        <section className={classes.col6} aria-labelledby="hosts-title">
+          <div className={classes.hostsCard}>
             <Eyebrow mb={6}>For hosts</Eyebrow>
-            <Title order={2} id="hosts-title" fz={{ base: 26, sm: 30 }} mb="md">
+            <h2 className={classes.hostsTitle} id="hosts-title">
               Have a bathroom that sits empty most of the day?
-            </Title>
-            <Text lh={1.7} mb="sm">
+            </h2>
+            <p className={classes.body} style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>
               Cafés, shops, offices and homeowners use Privy to earn from a spare bathroom on their own terms.
               You choose the hours, the price and how long people can stay. Your address is shown only to
               guests with a confirmed booking.
-            </Text>
-            <Text lh={1.7} mb="lg">
+            </p>
+            <p className={classes.body} style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
               Privy keeps {FACTS.commissionPercent}% of each booking and pays you the rest through Stripe: on
               a {EXAMPLE.price} booking, you earn {EXAMPLE.hostEarns}.
-            </Text>
+            </p>
             <Group gap="sm">
               <Button component={Link} to="/register">
                 Create an account
@@ -190,10 +187,10 @@ export function PricingAndHosts() {
                 How hosting works
               </Button>
             </Group>
-          </Paper>
-        </Grid.Col>
-      </Grid>
-    </Container>
+          </div>
+        </section>
+      </div>
+    </div>
   );
 }
 
@@ -218,31 +215,35 @@ const QUESTIONS = [
 
 export function HomeQuestions() {
   return (
-    <Container size="md" pb={{ base: 48, sm: 80 }} component="section" aria-labelledby="faq-title">
-      <Title order={2} id="faq-title" fz={{ base: 26, sm: 32 }} mb="lg">
+    <section className={`${classes.containerNarrow} ${classes.bandEnd}`} aria-labelledby="faq-title">
+      <h2 className={classes.questionsTitle} id="faq-title">
         Common questions
-      </Title>
+      </h2>
       <Accordion variant="separated" radius="md" order={3}>
         {QUESTIONS.map((item) => (
           <Accordion.Item key={item.q} value={item.q}>
             <Accordion.Control>
-              <Text fw={600} component="span">
+              <span className={classes.text} style={{ fontWeight: 600 }}>
                 {item.q}
-              </Text>
+              </span>
             </Accordion.Control>
             <Accordion.Panel>
-              <Text lh={1.7}>{item.a}</Text>
+              <p className={classes.body}>{item.a}</p>
             </Accordion.Panel>
           </Accordion.Item>
         ))}
       </Accordion>
-      <Text mt="lg">
+      <p className={classes.text} style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
         Something else?{' '}
-        <Anchor component={Link} to="/contact">
+        <Link
+          to="/contact"
+          className={`mantine-focus-auto ${classes.link}`}
+          style={{ fontWeight: 'inherit' }}
+        >
           Write to us
-        </Anchor>{' '}
+        </Link>{' '}
         and a person will answer.
-      </Text>
-    </Container>
+      </p>
+    </section>
   );
 }
