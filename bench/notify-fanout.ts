@@ -1,264 +1,231 @@
 /**
- * Notification fan-out: one notification each to N connected users (N sockets), from the insert
- * to its receipt in the client. Runs once with the app in this process on PGlite, and once with
- * two server processes sharing one PostgreSQL (half the sockets on each; the notifier is this
- * process, so every event crosses LISTEN/NOTIFY). Goal: p99 < 100 ms, 100% delivered.
+ * Notification fan-out: one notification each to N connected users (N WebSockets), from the start
+ * of the notify to its receipt in the client. Goal: p99 < 100 ms, 100% delivered.
  *
- *   npm run bench:fanout [-- --users=1000 --mode=both|pglite|postgres]
+ *   npm run bench:fanout [-- --users=1000 --rounds=5 --mode=all|pglite|postgres|postgres-two
+ *                            --profile=server]
  *
- * All traffic goes to 127.0.0.1; everything it starts it stops.
+ * Three processes kinds, so no side borrows another's event loop: this orchestrator (starts,
+ * asks, computes), the Privy server process(es) (bench/lib/fanout-server.ts: the app as
+ * server/main.ts builds it, and the notifier, as a request handler would be) and one client
+ * process holding all N sockets (bench/lib/fanout-clients.ts). Timestamps are taken on the
+ * machine's monotonic clock in the server (start of the notify) and in the client (receipt); see
+ * fanout-ipc.ts. Runs:
+ *   pglite        one server on the persisted PGlite in a fresh DATA_DIR, as `npm start` runs it
+ *   postgres      one server on PostgreSQL (its own LISTEN brings the events back)
+ *   postgres-two  two servers on one PostgreSQL, half the sockets on each; the first notifies,
+ *                 so the second's half crosses LISTEN/NOTIFY between processes
+ * Shapes: "burst" — one transaction notifies all N users (as notifyAdmins does), latency from its
+ * start, repeated --rounds times; "stream" — N notify() calls back to back, each latency from its
+ * own call. The notification type emails, so each run also writes N email copies to the outbox.
+ *
+ * All traffic goes to 127.0.0.1; everything it starts it stops, and PostgreSQL databases it
+ * creates it drops. `--profile=server` writes the server's V8 CPU profile to a temporary folder.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
-import { sql } from 'kysely';
 import pg from 'pg';
-import WebSocket from 'ws';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../server/db/database.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { type AppServices, createServices } from '../server/services.ts';
+import { now, percentile, startWorker, type Worker } from './lib/fanout-ipc.ts';
+import { freePort, sleep } from './lib/server.ts';
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
 const USERS = Number(args.users ?? 1000);
-const MODE = String(args.mode ?? 'both');
+const ROUNDS = Number(args.rounds ?? 5);
+const MODES =
+  String(args.mode ?? 'all') === 'all' ? ['pglite', 'postgres', 'postgres-two'] : [String(args.mode)];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECRET = randomBytes(32).toString('hex');
-const quiet = { error: () => {}, warn: () => {}, info: () => {} };
+const LIB = path.join(import.meta.dirname, 'lib');
+const profileDir = args.profile ? mkdtempSync(path.join(tmpdir(), 'privy-fanout-prof-')) : null;
+const windows: Array<[number, number]> = [];
 
-/** better-auth's signed session cookie: HMAC-SHA256 of the token, base64, URL-encoded. */
-function sessionCookie(token: string): string {
-  const signature = createHmac('sha256', SECRET).update(token).digest('base64');
-  return `privy.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
+type Stamp = number | null;
 
-/** Users with live sessions, written directly (hashing 1,000 passwords would measure scrypt). */
-async function seedUsers(database: DatabaseHandle, count: number) {
-  const users = Array.from({ length: count }, (_, i) => ({
-    id: randomUUID(),
-    token: randomBytes(24).toString('hex'),
-    i,
-  }));
-  const now = new Date();
-  const expires = new Date(now.getTime() + 86_400_000);
-  for (let start = 0; start < users.length; start += 250) {
-    const batch = users.slice(start, start + 250);
-    await database.db
-      .insertInto('user')
-      .values(
-        batch.map((u) => ({
-          id: u.id,
-          name: `Bench ${u.i}`,
-          email: `bench-${u.id}@example.com`,
-          emailVerified: true,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .execute();
-    await database.db
-      .insertInto('profiles')
-      .values(batch.map((u) => ({ id: u.id, first_name: 'Bench', last_name: String(u.i) })))
-      .execute();
-    await sql`insert into "session" ("id", "token", "userId", "expiresAt", "createdAt", "updatedAt")
-      select * from unnest(${batch.map(() => randomUUID())}::text[], ${batch.map((u) => u.token)}::text[],
-        ${batch.map((u) => u.id)}::text[], ${batch.map(() => expires)}::timestamptz[],
-        ${batch.map(() => now)}::timestamptz[], ${batch.map(() => now)}::timestamptz[])`.execute(database.db);
-  }
-  return users;
-}
-
-type Client = { userId: string; socket: WebSocket; sentAt?: number; receivedAt?: number };
-
-async function connectClients(
-  users: Array<{ id: string; token: string }>,
-  ports: number[],
-): Promise<Client[]> {
-  const clients: Client[] = [];
-  const batchSize = 100;
-  for (let start = 0; start < users.length; start += batchSize) {
-    const batch = users.slice(start, start + batchSize);
-    clients.push(
-      ...(await Promise.all(
-        batch.map(
-          (user, index) =>
-            new Promise<Client>((resolve, reject) => {
-              const port = ports[(start + index) % ports.length] as number;
-              const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, {
-                headers: { cookie: sessionCookie(user.token) },
-              });
-              const client: Client = { userId: user.id, socket };
-              socket.on('error', reject);
-              socket.on('open', () =>
-                socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${user.id}` })),
-              );
-              socket.on('message', (raw) => {
-                const message = JSON.parse(String(raw)) as { type: string };
-                if (message.type === 'subscribed') resolve(client);
-                if (message.type === 'event' && client.receivedAt === undefined)
-                  client.receivedAt = performance.now();
-              });
-            }),
-        ),
-      )),
-    );
-  }
-  return clients;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+function summarise(label: string, latencies: number[], users: number, extra: string) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const pct = ((100 * sorted.length) / users).toFixed(1);
+  const ms = (value: number) => `${value.toFixed(1)}ms`;
+  return `${label}: delivered=${sorted.length}/${users} (${pct}%) p50=${ms(percentile(sorted, 50))} p99=${ms(percentile(sorted, 99))} max=${ms(percentile(sorted, 100))}${extra}`;
 }
 
 /**
- * Two shapes of load. "burst": one statement inserts a notification for every user at once (an
- * announcement); latency runs from the start of that insert. "stream": one notify() per user,
- * back to back, as independent events produce them; each latency runs from its own insert.
+ * The orchestrator asks each process for its clock and keeps the reading with the shortest round
+ * trip: if both really read one clock, server minus client is within that round trip.
  */
-async function measure(label: string, notifier: AppServices, clients: Client[], shape: 'burst' | 'stream') {
-  const started = performance.now();
-  if (shape === 'burst') {
-    await notifier.notifications.notifyMany(
-      clients.map((client) => ({
-        userId: client.userId,
-        type: 'MESSAGE_SENT' as const,
-        message: 'Benchmark ping',
-      })),
-    );
-    for (const client of clients) client.sentAt = started;
-  } else {
-    for (const client of clients) {
-      client.sentAt = performance.now();
-      await notifier.notifications.notify({
-        userId: client.userId,
-        type: 'MESSAGE_SENT',
-        message: 'Benchmark ping',
-      });
+async function clockCheck(server: Worker, clients: Worker): Promise<string> {
+  const offset = async (worker: Worker) => {
+    let best = { rtt: Number.POSITIVE_INFINITY, offset: 0 };
+    for (let i = 0; i < 20; i++) {
+      const sent = now();
+      const theirs = await worker.call<number>('clock');
+      const back = now();
+      if (back - sent < best.rtt) best = { rtt: back - sent, offset: theirs - (sent + back) / 2 };
     }
-  }
-  const committed = performance.now() - started;
-  const deadline = Date.now() + 10_000;
-  while (clients.some((client) => client.receivedAt === undefined) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  const latencies = clients
-    .filter((c) => c.receivedAt !== undefined)
-    .map((c) => (c.receivedAt as number) - (c.sentAt as number))
-    .sort((a, b) => a - b);
-  const delivered = latencies.length;
-  const line = `${label}, ${shape}: all inserts done after ${committed.toFixed(0)}ms; users=${clients.length} delivered=${delivered} (${((100 * delivered) / clients.length).toFixed(1)}%) p50=${percentile(latencies, 50).toFixed(1)}ms p99=${percentile(latencies, 99).toFixed(1)}ms max=${percentile(latencies, 100).toFixed(1)}ms`;
-  console.info(line);
-  for (const client of clients) {
-    client.sentAt = undefined;
-    client.receivedAt = undefined;
-  }
-  return line;
+    return best;
+  };
+  const s = await offset(server);
+  const c = await offset(clients);
+  return `clock check: server−client ${(s.offset - c.offset).toFixed(3)}ms ± ${((s.rtt + c.rtt) / 2).toFixed(3)}ms`;
 }
 
-async function runInProcess() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'privy-fanout-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: 'memory://',
-    AUTH_SECRET: SECRET,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  });
-  const database = await openDatabase(config.database);
-  await migrateToLatest(database.db);
-  const services = await createServices(config, database, quiet);
-  const app = Fastify({ logger: false });
-  await buildApp(app, { services });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const users = await seedUsers(database, USERS);
-  const clients = await connectClients(users, [port]);
-  const lines = [
-    await measure('one process, PGlite', services, clients, 'burst'),
-    await measure('one process, PGlite', services, clients, 'stream'),
-  ];
-  for (const client of clients) client.socket.terminate();
-  await app.close();
-  await services.close();
-  await database.close();
+async function waitForEmails(server: Worker): Promise<string> {
+  const started = now();
+  while (now() - started < 120_000) {
+    if ((await server.call<number>('emailsPending')) === 0)
+      return `email copies all written ${((now() - started) / 1000).toFixed(1)}s after the notify returned`;
+    await sleep(100);
+  }
+  return `email copies still pending after 120s: ${await server.call<number>('emailsPending')}`;
+}
+
+async function measure(label: string, servers: Worker[], clients: Worker, userIds: string[]) {
+  const [notifier] = servers as [Worker];
+  const lines: string[] = [];
+  const pooled: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const { startedAt, committedAt, cpuMs } = await notifier.call<{
+      startedAt: number;
+      committedAt: number;
+      cpuMs: number;
+    }>('burst', { userIds });
+    const { received, wrong } = await clients.call<{ received: Record<string, Stamp>; wrong: number }>(
+      'collect',
+      { timeoutMs: 10_000 },
+    );
+    const latencies = userIds.map((id) => received[id]).filter((t): t is number => t != null);
+    // With --profile, these windows (monotonic ms, the clock V8's profile timestamps use, in µs)
+    // pick the burst out of the whole run's profile.
+    if (profileDir) windows.push([startedAt, Math.max(...latencies)]);
+    pooled.push(...latencies.map((t) => t - startedAt));
+    lines.push(
+      summarise(
+        `${label}, burst ${round}`,
+        latencies.map((t) => t - startedAt),
+        userIds.length,
+        `; committed after ${(committedAt - startedAt).toFixed(1)}ms, notifier CPU ${cpuMs.toFixed(0)}ms${wrong ? `; ${wrong} WRONG` : ''}`,
+      ),
+    );
+    console.info(lines.at(-1));
+    lines.push(`  ${await waitForEmails(notifier)}`);
+    console.info(lines.at(-1));
+  }
+  lines.push(summarise(`${label}, burst, all ${ROUNDS} rounds`, pooled, userIds.length * ROUNDS, ''));
+  console.info(lines.at(-1));
+
+  const { sentAt, doneAt, cpuMs } = await notifier.call<{ sentAt: number[]; doneAt: number; cpuMs: number }>(
+    'stream',
+    { userIds },
+  );
+  const { received, wrong } = await clients.call<{ received: Record<string, Stamp>; wrong: number }>(
+    'collect',
+    { timeoutMs: 10_000 },
+  );
+  const latencies = userIds
+    .map((id, i) => (received[id] == null ? null : (received[id] as number) - (sentAt[i] as number)))
+    .filter((t): t is number => t !== null);
+  lines.push(
+    summarise(
+      `${label}, stream`,
+      latencies,
+      userIds.length,
+      `; ${userIds.length} notify() calls took ${(doneAt - (sentAt[0] as number)).toFixed(0)}ms, notifier CPU ${cpuMs.toFixed(0)}ms${wrong ? `; ${wrong} WRONG` : ''}`,
+    ),
+  );
+  console.info(lines.at(-1));
+  lines.push(`  ${await waitForEmails(notifier)}`);
+  console.info(lines.at(-1));
   return lines;
 }
 
-function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      AUTH_SECRET: SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'privy-fanout-')),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return resolve(child);
-      } catch {}
-      if (Date.now() > deadline) return reject(new Error('server did not start'));
-      setTimeout(poll, 200);
-    };
-    void poll();
-  });
+function serverEnv(port: number, dataDir: string, databaseUrl?: string) {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'production',
+    AUTH_SECRET: SECRET,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  return env;
 }
 
-async function runTwoProcesses() {
-  const dbName = `privy_fanout_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = PG_URL.replace(/\/[^/]*$/, `/${dbName}`);
-  const ports = [4101, 4102];
-  const servers: ChildProcess[] = [];
+async function run(mode: string): Promise<string[]> {
+  const [load] = os.loadavg();
+  const label =
+    { pglite: 'one process, PGlite', postgres: 'one process, PostgreSQL' }[mode] ??
+    'two processes, PostgreSQL';
+  const processes = mode === 'postgres-two' ? 2 : 1;
+  let databaseUrl: string | undefined;
+  let admin: pg.Client | undefined;
+  let dbName = '';
+  if (mode !== 'pglite') {
+    dbName = `privy_fanout_${randomBytes(4).toString('hex')}`;
+    admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    databaseUrl = PG_URL.replace(/\/[^/]*$/, `/${dbName}`);
+  }
+  const dataDirs: string[] = [];
+  const servers: Worker[] = [];
+  let clients: Worker | undefined;
   try {
-    // The first process migrates; the second starts once the schema exists.
-    servers.push(await startServer(url, ports[0] as number));
-    servers.push(await startServer(url, ports[1] as number));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: url,
-      AUTH_SECRET: SECRET,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      DATA_DIR: tmpdir(),
+    const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const ports: number[] = [];
+    // One after the other: the first migrates, the next starts on the migrated schema.
+    for (let i = 0; i < processes; i++) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'privy-fanout-'));
+      dataDirs.push(dataDir);
+      const port = await freePort();
+      servers.push(
+        await startWorker(
+          path.join(LIB, 'fanout-server.ts'),
+          serverEnv(port, dataDir, databaseUrl),
+          execArgv,
+        ),
+      );
+      ports.push(port);
+    }
+    clients = await startWorker(path.join(LIB, 'fanout-clients.ts'), { ...process.env, AUTH_SECRET: SECRET });
+    const users = await (servers[0] as Worker).call<Array<{ id: string; token: string }>>('seed', {
+      count: USERS,
     });
-    const database = await openDatabase(config.database);
-    const services = await createServices(config, database, quiet);
-    const users = await seedUsers(database, USERS);
-    const clients = await connectClients(users, ports);
-    const lines = [
-      await measure('two processes, PostgreSQL', services, clients, 'burst'),
-      await measure('two processes, PostgreSQL', services, clients, 'stream'),
+    await clients.call('connect', { users, ports });
+    const connected = await Promise.all(servers.map((server) => server.call<number>('connections')));
+    const header = `${label} — ${USERS} sockets (${connected.join(' + ')} per server process), load average ${load?.toFixed(2)} at start; ${await clockCheck(servers[0] as Worker, clients)}`;
+    console.info(header);
+    return [
+      header,
+      ...(await measure(
+        label,
+        servers,
+        clients,
+        users.map((u) => u.id),
+      )),
     ];
-    for (const client of clients) client.socket.terminate();
-    await services.close();
-    await database.close();
-    return lines;
   } finally {
-    for (const server of servers) server.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await clients?.stop();
+    for (const server of servers) await server.stop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
   }
 }
 
-const lines: string[] = [];
-if (MODE === 'both' || MODE === 'pglite') lines.push(...(await runInProcess()));
-if (MODE === 'both' || MODE === 'postgres') lines.push(...(await runTwoProcesses()));
-console.info(`\nnotify fan-out (${new Date().toISOString()}, ${USERS} users)\n${lines.join('\n')}`);
-process.exit(0);
+const results: string[] = [];
+for (const mode of MODES) results.push(...(await run(mode)), '');
+console.info(
+  `\nnotify fan-out (${new Date().toISOString()}; Node ${process.versions.node}, ${os.availableParallelism()} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ${os.cpus()[0]?.model})\n${results.join('\n')}`,
+);
+if (profileDir) {
+  console.info(`server CPU profiles in ${profileDir}; bursts (monotonic ms, first notify → last receipt):`);
+  console.info(JSON.stringify(windows));
+}

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { updateProfile } from '../auth/repository.ts';
+import type { RealtimeEvent } from '../realtime/bus.ts';
 
 async function signUp(ctx: TestContext, email: string) {
   const agent = new TestAgent(ctx.app);
@@ -19,6 +21,33 @@ async function outboxTo(ctx: TestContext, email: string) {
     .where('recipient', '=', email)
     .orderBy('created_at')
     .execute();
+}
+
+/** Many accounts at once, written directly (signing up 60 people would mostly measure scrypt). */
+async function createAccounts(ctx: TestContext, count: number) {
+  const now = new Date();
+  const users = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    email: `fan-${i}@example.com`,
+  }));
+  await ctx.services.db
+    .insertInto('user')
+    .values(
+      users.map((u, i) => ({
+        id: u.id,
+        name: `Fan ${i}`,
+        email: u.email,
+        emailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+  await ctx.services.db
+    .insertInto('profiles')
+    .values(users.map((u, i) => ({ id: u.id, first_name: 'Fan', last_name: String(i) })))
+    .execute();
+  return users;
 }
 
 describeWithApp('notifications', (ctx) => {
@@ -165,16 +194,100 @@ describeWithApp('notifications', (ctx) => {
     expect((await user.agent.get('/api/notifications')).json().total).toBe(0);
   });
 
-  it('stores nothing when the surrounding transaction rolls back', async () => {
+  it('stores, pushes and mails nothing when the surrounding transaction rolls back', async () => {
     const { userId } = await signUp(ctx(), 'rollback@example.com');
+    const events: RealtimeEvent[] = [];
+    const stop = ctx().services.realtime.bus.onEvent((event) => events.push(event));
     await expect(
       ctx()
         .services.db.transaction()
         .execute(async (trx) => {
-          await ctx().services.notifications.notify({ userId, type: 'MESSAGE_SENT', message: 'never' }, trx);
+          await ctx().services.notifications.notify(
+            { userId, type: 'RESERVATION_CANCELLED', message: 'never' },
+            trx,
+          );
           throw new Error('boom');
         }),
     ).rejects.toThrow('boom');
+    // Events arrive in commit order: once this later one is here, a pushed notification would be too.
+    await ctx().services.realtime.bus.publish(`user:${userId}`, 'marker', {});
+    await expect.poll(() => events.some((event) => event.event === 'marker')).toBe(true);
+    stop();
+    expect(events.filter((event) => event.event === 'notification')).toEqual([]);
     expect(await ctx().services.notifications.totalCount(userId)).toBe(0);
+    await ctx().services.notifications.sendPendingEmails();
+    expect((await outboxTo(ctx(), 'rollback@example.com')).map((m) => m.subject)).not.toContain('never');
+  });
+
+  it('fans out: one row and one live event per user, and every wanted email copy at once', async () => {
+    const users = await createAccounts(ctx(), 60);
+    const [quiet] = users as [{ id: string; email: string }];
+    await ctx().services.directory.saveEmailPreferences(quiet.id, { bookings: false });
+    const events: RealtimeEvent[] = [];
+    const stop = ctx().services.realtime.bus.onEvent((event) => events.push(event));
+    const records = await ctx()
+      .services.db.transaction()
+      .execute((trx) =>
+        ctx().services.notifications.notifyMany(
+          users.map((u, i) => ({
+            userId: u.id,
+            type: 'booking_cancelled_blackout' as const,
+            message: `Booking ${i} was cancelled: the host closed the bathroom that day.`,
+            meta: { booking_id: `b${i}` },
+          })),
+          trx,
+        ),
+      );
+    expect(records.map((r) => r.user_id)).toEqual(users.map((u) => u.id));
+    expect(records[7]).toMatchObject({ viewed: false, read: false, meta: { booking_id: 'b7' } });
+    expect(records[7]?.created_at).toBeInstanceOf(Date);
+
+    // Each user is told once, on their own channel, with the stored record.
+    await expect.poll(() => events.length).toBe(60);
+    stop();
+    for (const [i, user] of users.entries()) {
+      const own = events.filter((e) => e.channel === `user:${user.id}`);
+      expect(own).toHaveLength(1);
+      expect(own[0]).toMatchObject({
+        event: 'notification',
+        payload: { id: records[i]?.id, user_id: user.id, meta: { booking_id: `b${i}` } },
+      });
+    }
+    const stored = await ctx().services.notifications.list(users[7]?.id as string);
+    expect(stored).toEqual([{ ...records[7] }]);
+
+    // All 59 wanted copies go out in the flush after the notify (more than one batch of 50), and
+    // the user who switched bookings off gets none.
+    const emailStates = async () =>
+      Object.fromEntries(
+        (
+          await ctx()
+            .services.db.selectFrom('notifications')
+            .select(['user_id', 'email_state'])
+            .where(
+              'user_id',
+              'in',
+              users.map((u) => u.id),
+            )
+            .execute()
+        ).map((row) => [row.user_id, row.email_state]),
+      );
+    await expect
+      .poll(async () => Object.values(await emailStates()).filter((state) => state === 'sent').length, {
+        timeout: 15_000,
+      })
+      .toBe(59);
+    expect((await emailStates())[quiet.id]).toBe('none');
+    const copies = await ctx()
+      .services.db.selectFrom('outbox_messages')
+      .select('recipient')
+      .where('recipient', 'like', 'fan-%')
+      .execute();
+    expect(copies.map((c) => c.recipient).sort()).toEqual(
+      users
+        .slice(1)
+        .map((u) => u.email)
+        .sort(),
+    );
   });
 });

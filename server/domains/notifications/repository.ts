@@ -14,23 +14,31 @@ const COLUMNS = [
   'read',
   'meta',
 ] as const;
-const INSERT_COLUMNS = [...COLUMNS, 'email_state'] as const;
 
 export type NewNotification = {
+  id: string;
   user_id: string;
   notification_type: string;
   message: string | null;
-  meta: Record<string, unknown>;
+  /** JSON text. */
+  meta: string;
   email_state: 'none' | 'pending';
 };
 
+/**
+ * One statement for any number of rows: each column travels as one array parameter (a fan-out to
+ * 1,000 users binds 6 parameters, not 6,000), and only what the database decides comes back.
+ */
 export async function insertNotifications(executor: Executor, rows: NewNotification[]) {
   if (!rows.length) return [];
-  return executor
-    .insertInto('notifications')
-    .values(rows.map((row) => ({ ...row, meta: JSON.stringify(row.meta) })))
-    .returning(INSERT_COLUMNS)
-    .execute();
+  const column = <K extends keyof NewNotification>(key: K) => rows.map((row) => row[key]);
+  const { rows: inserted } = await sql<{ id: string; created_at: Date }>`
+    insert into notifications (id, user_id, notification_type, message, meta, email_state)
+    select * from unnest(${column('id')}::uuid[], ${column('user_id')}::text[],
+      ${column('notification_type')}::text[], ${column('message')}::text[], ${column('meta')}::jsonb[],
+      ${column('email_state')}::text[])
+    returning id, created_at`.execute(executor);
+  return inserted;
 }
 
 /** Newest first, keyset-paginated on (created_at, id) so pages never skip or repeat. */
@@ -139,6 +147,12 @@ export async function claimPendingEmails(db: Db, limit: number, staleAfterMs: nu
 
 export async function markEmailSent(db: Db, id: string) {
   await db.updateTable('notifications').set({ email_state: 'sent' }).where('id', '=', id).execute();
+}
+
+/** Claimed copies nobody should get (preferences off, no address): never sent, never claimed again. */
+export async function markEmailNotWanted(db: Db, ids: string[]) {
+  if (!ids.length) return;
+  await db.updateTable('notifications').set({ email_state: 'none' }).where('id', 'in', ids).execute();
 }
 
 export async function releaseEmailClaim(db: Db, id: string) {

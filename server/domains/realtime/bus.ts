@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -18,7 +19,10 @@ export type RealtimeBus = {
    * transaction doing the write: PostgreSQL then sends the event only if that transaction commits.
    */
   publish(channel: string, event: string, payload: unknown, executor?: Executor): Promise<void>;
-  /** Many events in one round trip (a notification to every admin, a fan-out). */
+  /**
+   * Many events in one round trip (a notification to every admin, a fan-out). On PostgreSQL they
+   * travel packed as JSON arrays filling each NOTIFY payload (1,000 notifications: ~70 NOTIFYs).
+   */
   publishMany(events: RealtimeEvent[], executor?: Executor): Promise<void>;
   onEvent(listener: EventListener): () => void;
   close(): Promise<void>;
@@ -33,8 +37,42 @@ function encode(event: RealtimeEvent): string {
 }
 
 /**
+ * Packs encoded events, in order, into as few NOTIFY payloads as fit under MAX_EVENT_BYTES (UTF-8
+ * bytes, as PostgreSQL counts them): a lone event as itself, several as a JSON array.
+ */
+export function packEvents(texts: string[]): string[] {
+  const payloads: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2; // the array's brackets
+  const flush = () => {
+    if (batch.length) payloads.push(batch.length === 1 ? (batch[0] as string) : `[${batch.join(',')}]`);
+    batch = [];
+    bytes = 2;
+  };
+  for (const text of texts) {
+    const size = Buffer.byteLength(text) + 1; // and its comma
+    if (batch.length && bytes + size > MAX_EVENT_BYTES) flush();
+    batch.push(text);
+    bytes += size;
+  }
+  flush();
+  return payloads;
+}
+
+/** PGlite: a NOTIFY payload that names events held in memory rather than carrying them. */
+const HELD_PREFIX = 'held:';
+/** Held events whose NOTIFY never came (the transaction rolled back) are dropped after this. */
+const HELD_TTL_MS = 10 * 60 * 1000;
+
+/**
  * Fan-out through PostgreSQL LISTEN/NOTIFY: no broker to run, and several app processes on one
- * PostgreSQL see each other's events. On PGlite the same code runs inside the one process.
+ * PostgreSQL see each other's events, each only once the transaction that published it commits.
+ *
+ * On PGlite the database lives inside this one process and nothing else can listen, so the
+ * events wait in this bus's memory and NOTIFY carries only a token meaning "that transaction
+ * committed" (one bus per database, as createServices makes). Sending a fan-out's JSON into the
+ * embedded server and back out through its notification queue cost about as much as inserting
+ * the notifications (docs/PERFORMANCE.md, fan-out).
  */
 export async function createRealtimeBus(
   database: DatabaseHandle,
@@ -44,18 +82,37 @@ export async function createRealtimeBus(
   const notifyChannel = database.notifyChannel;
   const listeners = new Set<EventListener>();
   const dispatch = (text: string) => {
-    let event: RealtimeEvent;
+    let parsed: RealtimeEvent | RealtimeEvent[];
     try {
-      event = JSON.parse(text) as RealtimeEvent;
+      parsed = JSON.parse(text) as RealtimeEvent | RealtimeEvent[];
     } catch {
       return;
     }
-    for (const listener of listeners) listener(event);
+    for (const event of Array.isArray(parsed) ? parsed : [parsed]) {
+      for (const listener of listeners) listener(event);
+    }
+  };
+
+  // PGlite: encoded events by the token their transaction will NOTIFY when it commits.
+  const held = new Map<string, { texts: string[]; heldAt: number }>();
+  const forgetAbandoned = () => {
+    const cutoff = Date.now() - HELD_TTL_MS;
+    for (const [token, entry] of held) {
+      if (entry.heldAt > cutoff) break; // insertion order is age order
+      held.delete(token);
+    }
+  };
+  const dispatchHeld = (token: string) => {
+    const entry = held.get(token);
+    held.delete(token);
+    for (const text of entry?.texts ?? []) dispatch(text);
   };
 
   let stop: () => Promise<void>;
   if (database.pglite) {
-    const unlisten = await database.pglite.listen(notifyChannel, dispatch);
+    const unlisten = await database.pglite.listen(notifyChannel, (payload) =>
+      payload.startsWith(HELD_PREFIX) ? dispatchHeld(payload) : dispatch(payload),
+    );
     stop = () => unlisten();
   } else {
     const pool = database.pool as pg.Pool;
@@ -95,18 +152,34 @@ export async function createRealtimeBus(
     };
   }
 
+  /** Sends encoded events; they reach listeners when `executor`'s transaction commits. */
+  async function send(texts: string[], executor: Executor | undefined) {
+    if (database.pglite) {
+      forgetAbandoned();
+      const token = `${HELD_PREFIX}${randomUUID()}`;
+      held.set(token, { texts, heldAt: Date.now() });
+      try {
+        await sql`select pg_notify(${notifyChannel}, ${token})`.execute(executor ?? database.db);
+      } catch (error) {
+        held.delete(token);
+        throw error;
+      }
+      return;
+    }
+    // The payloads go as one JSON array parameter: each element's text comes back unchanged from
+    // json_array_elements, and a json parameter needs none of a text[] literal's escaping.
+    const payloads = packEvents(texts);
+    await sql`select pg_notify(${notifyChannel}, payload::text)
+      from json_array_elements(${`[${payloads.join(',')}]`}::json) as payload`.execute(
+      executor ?? database.db,
+    );
+  }
+
   return {
-    async publish(channel, event, payload, executor) {
-      await sql`select pg_notify(${notifyChannel}, ${encode({ channel, event, payload })})`.execute(
-        executor ?? database.db,
-      );
-    },
+    // Encoding checks the size on PGlite too, so what works in development works on PostgreSQL.
+    publish: (channel, event, payload, executor) => send([encode({ channel, event, payload })], executor),
     async publishMany(events, executor) {
-      if (!events.length) return;
-      const payloads = events.map(encode);
-      await sql`select pg_notify(${notifyChannel}, payload) from unnest(${payloads}::text[]) as payload`.execute(
-        executor ?? database.db,
-      );
+      if (events.length) await send(events.map(encode), executor);
     },
     onEvent(listener) {
       listeners.add(listener);

@@ -1,8 +1,9 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { updateProfile } from '../auth/repository.ts';
+import { MAX_EVENT_BYTES, packEvents, type RealtimeEvent } from './bus.ts';
 import type { ServerMessage } from './gateway.ts';
 
 async function signUp(ctx: TestContext, email: string) {
@@ -48,6 +49,24 @@ async function connect(ctx: TestContext, agent: TestAgent) {
   return { socket, messages: inbox(socket) };
 }
 
+describe('packing events into NOTIFY payloads', () => {
+  it('fills each payload up to the limit, keeps the order, and sends a lone event as itself', () => {
+    const texts = Array.from({ length: 100 }, (_, i) =>
+      JSON.stringify({
+        channel: `user:${i}`,
+        event: 'notification',
+        payload: { text: `ü${'x'.repeat(400)}` },
+      }),
+    );
+    const payloads = packEvents(texts);
+    expect(payloads.length).toBeLessThan(10);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(MAX_EVENT_BYTES);
+    expect(payloads.flatMap((p) => JSON.parse(p))).toEqual(texts.map((t) => JSON.parse(t)));
+    expect(packEvents([texts[0] as string])).toEqual([texts[0]]);
+    expect(packEvents([])).toEqual([]);
+  });
+});
+
 describeWithApp('realtime gateway', (ctx) => {
   it('refuses a connection without a session', async () => {
     await expect(ctx().app.injectWS('/api/realtime')).rejects.toThrow(/401/);
@@ -74,6 +93,55 @@ describeWithApp('realtime gateway', (ctx) => {
     });
     expect(messages.received.filter((m) => m.type === 'event')).toHaveLength(0);
     socket.terminate();
+  });
+
+  it('delivers a fan-out larger than one NOTIFY payload: every event once, in order', async () => {
+    const events: RealtimeEvent[] = [];
+    const stop = ctx().services.realtime.bus.onEvent((event) => events.push(event));
+    const sent = Array.from({ length: 300 }, (_, i) => ({
+      channel: `user:u${i}`,
+      event: 'notification',
+      payload: { id: `n${i}`, message: `Notification number ${i} ${'·'.repeat(200)}` },
+    }));
+    await ctx().services.realtime.bus.publishMany(sent);
+    await expect.poll(() => events.length).toBe(300);
+    stop();
+    expect(events).toEqual(sent);
+    const tooBig = {
+      channel: 'user:u1',
+      event: 'notification',
+      payload: { text: 'x'.repeat(MAX_EVENT_BYTES) },
+    };
+    await expect(ctx().services.realtime.bus.publishMany([tooBig])).rejects.toThrow(/too large/);
+  });
+
+  it("sends each socket only its own user's events from a fan-out", async () => {
+    const people = [await signUp(ctx(), 'f1@example.com'), await signUp(ctx(), 'f2@example.com')];
+    const sockets = await Promise.all(people.map((p) => connect(ctx(), p.agent)));
+    for (const [i, { socket, messages }] of sockets.entries()) {
+      socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${people[i]?.userId}` }));
+      await messages.next((m) => m.type === 'subscribed');
+    }
+    await ctx().services.realtime.bus.publishMany([
+      ...people.map((p) => ({
+        channel: `user:${p.userId}`,
+        event: 'notification',
+        payload: { to: p.userId },
+      })),
+      { channel: 'user:somebody-else', event: 'notification', payload: { to: 'somebody-else' } },
+    ]);
+    for (const [i, { socket, messages }] of sockets.entries()) {
+      expect(await messages.next((m) => m.type === 'event')).toEqual({
+        type: 'event',
+        channel: `user:${people[i]?.userId}`,
+        event: 'notification',
+        payload: { to: people[i]?.userId },
+      });
+      socket.send(JSON.stringify({ type: 'heartbeat' }));
+      await messages.next((m) => m.type === 'heartbeat_ok');
+      expect(messages.received.filter((m) => m.type === 'event')).toEqual([]);
+      socket.terminate();
+    }
   });
 
   it('lets only admins listen on the admins channel', async () => {
