@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { machine, median, ROOT, spawnPrivy, waitFor200 } from './lib/server.ts';
+
+/**
+ * Lighthouse (mobile: its default Moto G Power profile, simulated slow 4G and 4× CPU slowdown)
+ * on /, /bathrooms and /bathrooms/{id}, driving Debian's Chromium, against the built app served
+ * as `npm start` serves it (production, embedded database, demo seed). Each page is audited
+ * RUNS times and the median score is reported. Goals: performance ≥ 95, accessibility ≥ 95,
+ * SEO 100. Also the initial JavaScript of / (every script and modulepreload in its first HTML),
+ * gzipped: goal ≤ 150 KB.
+ */
+const RUNS = 3;
+const GOALS = { performance: 95, accessibility: 95, seo: 100 } as const;
+const JS_GOAL_KB = 150;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const AUSTIN = { q: 'Austin, TX, United States', lat: '30.2672', lng: '-97.7431' };
+
+if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
+  console.error('The web app is not built: run `npm run bench:lighthouse` (it builds first).');
+  process.exit(1);
+}
+
+type Category = keyof typeof GOALS;
+const categories = Object.keys(GOALS) as Category[];
+
+async function initialJavaScript(baseUrl: string) {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g))
+    sources.add(match[1] as string);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) sources.add(match[1] as string);
+  // React Router's inline module script imports the entry and route modules by URL.
+  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g))
+    sources.add(match[1] as string);
+  let raw = 0;
+  let gzip = 0;
+  for (const source of sources) {
+    const body = Buffer.from(await (await fetch(new URL(source, baseUrl))).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body).length;
+  }
+  return { files: sources.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+}
+
+console.info(`lighthouse: ${machine()}, ${CHROMIUM}`);
+const privy = await spawnPrivy();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  await waitFor200(`${privy.baseUrl}/healthz`, 120_000, privy.child);
+  const search = new URLSearchParams({ ...AUSTIN, radius: '5' });
+  const found = (await (
+    await fetch(`${privy.baseUrl}/api/bathrooms/search?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&radius=25`)
+  ).json()) as { results: { id: string }[] };
+  const listing = found.results[0];
+  if (!listing) throw new Error('the demo seed has no bathroom near Austin to audit');
+  const pages = {
+    '/': '/',
+    '/bathrooms': `/bathrooms?${search}`,
+    '/bathrooms/{id}': `/bathrooms/${listing.id}`,
+  };
+
+  const rows: string[] = [];
+  for (const [name, pathname] of Object.entries(pages)) {
+    const scores: Record<Category, number[]> = { performance: [], accessibility: [], seo: [] };
+    const failing = new Set<string>();
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(`${privy.baseUrl}${pathname}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: categories,
+      });
+      if (!result) throw new Error(`lighthouse returned nothing for ${pathname}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${pathname}: ${lhr.runtimeError.message}`);
+      for (const category of categories) {
+        const entry = lhr.categories[category];
+        scores[category].push(Math.round((entry?.score ?? 0) * 100));
+        for (const ref of entry?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9)
+            failing.add(`${category}:${ref.id}`);
+        }
+      }
+    }
+    const summary = categories
+      .map((category) => {
+        const value = median(scores[category]);
+        return `${category} ${value} (${scores[category].join('/')}; goal ≥ ${GOALS[category]}: ${value >= GOALS[category] ? 'met' : 'MISSED'})`;
+      })
+      .join(', ');
+    rows.push(`  ${name}: ${summary}`);
+    if (failing.size) rows.push(`    audits under 0.9: ${[...failing].sort().join(', ')}`);
+    console.info(rows.at(-2) ?? '', failing.size ? `\n${rows.at(-1)}` : '');
+  }
+
+  const js = await initialJavaScript(privy.baseUrl);
+  console.info(
+    `RESULT bench:lighthouse (median of ${RUNS}, mobile)\n${rows.join('\n')}\n` +
+      `  initial JavaScript on /: ${js.files} files, ${js.rawKb.toFixed(1)} KB raw, ${js.gzipKb.toFixed(1)} KB gzip ` +
+      `(goal ≤ ${JS_GOAL_KB} KB: ${js.gzipKb <= JS_GOAL_KB ? 'met' : 'MISSED'})`,
+  );
+} catch (error) {
+  console.error(privy.output());
+  throw error;
+} finally {
+  chrome.kill();
+  await privy.stop();
+}
