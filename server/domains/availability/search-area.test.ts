@@ -7,7 +7,8 @@ const DEGREES = 180 / Math.PI;
 function meters(from: [number, number], to: [number, number]): number {
   const [lat1, lng1] = from.map((value) => value / DEGREES) as [number, number];
   const [lat2, lng2] = to.map((value) => value / DEGREES) as [number, number];
-  const a = Math.sin((lat2 - lat1) / 2) ** 2 + Math.cos(lat1) * Math.cos(lat2) * Math.sin((lng2 - lng1) / 2) ** 2;
+  const a =
+    Math.sin((lat2 - lat1) / 2) ** 2 + Math.cos(lat1) * Math.cos(lat2) * Math.sin((lng2 - lng1) / 2) ** 2;
   return 2 * SEARCH_SPHERE_METERS * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
