@@ -58,7 +58,10 @@ describeWithApp('listings: photos and opening hours', (ctx) => {
     expect(await listFiles(uploads())).toEqual(before);
   });
 
-  it('takes at most 10 photos, and refuses uploads to someone else’s listing', async () => {
+  // Eleven uploads through the image pipeline: generous on a busy two-core machine.
+  it('takes at most 10 photos, and refuses uploads to someone else’s listing', {
+    timeout: 120_000,
+  }, async () => {
     const paula = await signUp(ctx, 'paula@example.com', { provider: true });
     const hector = await signUp(ctx, 'hector@example.com', { provider: true });
     const draft = await createDraft(paula);
