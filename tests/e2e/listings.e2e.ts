@@ -53,6 +53,8 @@ describe('listings', () => {
     // the photo step's live input rather than one being replaced.
     await page.waitForLoadState('networkidle');
     await page.getByTestId('photo-count').waitFor();
+    // A file chosen before React hydrates the input fires a change event nobody hears.
+    await waitForHydration(page, 'input[type="file"]');
     await page.locator('input[type="file"]').setInputFiles([
       { name: 'sink.png', mimeType: 'image/png', buffer: await png(30) },
       { name: 'mirror.png', mimeType: 'image/png', buffer: await png(200) },

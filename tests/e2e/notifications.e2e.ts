@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { fireTestNotification } from './notification-helpers.ts';
-import { apiCall, signIn } from './session-helpers.ts';
+import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
 
 const badgeCount = async (page: import('playwright-core').Page) =>
   Number(await page.getByTestId('notification-badge').getAttribute('data-count'));
@@ -98,6 +98,7 @@ describe('email preferences', () => {
     const { page } = await newTab();
     await signIn(page, 'hector@privy.test');
     await page.goto('/profile');
+    await waitForHydration(page, '#main');
     const reviews = page.getByRole('switch', { name: /Reviews/ });
     await expect.poll(() => reviews.isChecked()).toBe(true);
     await reviews.click({ force: true });

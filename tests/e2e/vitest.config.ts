@@ -10,5 +10,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
+    // A real browser against a built server on a busy two-core CI box: a page can take seconds to load
+    // and hydrate, so a poll waits up to 10 s (the default 1 s failed CI) before it calls a bug a bug.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
