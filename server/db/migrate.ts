@@ -4,6 +4,7 @@ import * as accounts from './migrations/2026-11-21-01-accounts.ts';
 import * as notifications from './migrations/2026-11-21-10-notifications.ts';
 import * as bathrooms from './migrations/2026-11-21-20-bathrooms.ts';
 import * as searchSpeed from './migrations/2026-11-22-10-search-speed.ts';
+import * as outboxOrder from './migrations/2026-11-24-10-outbox-order.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-10-notifications': notifications,
   '2026-11-21-20-bathrooms': bathrooms,
   '2026-11-22-10-search-speed': searchSpeed,
+  '2026-11-24-10-outbox-order': outboxOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -65,6 +65,8 @@ export type OutboxMessageTable = {
   html: string | null;
   text: string;
   created_at: Generated<Date>;
+  /** Write order: created_at can tie. */
+  seq: Generated<string>;
 };
 
 export type StoredImageTable = {

@@ -24,8 +24,7 @@ export async function listOutboxMessages(db: Db, filter: OutboxListFilter = {}) 
   let query = db
     .selectFrom('outbox_messages')
     .select(['id', 'channel', 'recipient', 'subject', 'created_at'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .limit(filter.limit ?? 100);
   if (filter.recipient) query = query.where('recipient', '=', filter.recipient);
   return query.execute();
