@@ -90,9 +90,15 @@ async function measure(label: string, servers: Worker[], clients: Worker, userId
       committedAt: number;
       cpuMs: number;
     }>('burst', { userIds });
-    const { received, wrong } = await clients.call<{ received: Record<string, Stamp>; wrong: number }>(
-      'collect',
-      { timeoutMs: 10_000 },
+    const {
+      received,
+      wrong,
+      cpuMs: clientCpuMs,
+    } = await clients.call<{ received: Record<string, Stamp>; wrong: number; cpuMs: number }>('collect', {
+      timeoutMs: 10_000,
+    });
+    const lastWrite = Math.max(
+      ...(await Promise.all(servers.map((server) => server.call<number>('lastWrite')))),
     );
     const latencies = userIds.map((id) => received[id]).filter((t): t is number => t != null);
     // With --profile, these windows (monotonic ms, the clock V8's profile timestamps use, in µs)
@@ -104,7 +110,7 @@ async function measure(label: string, servers: Worker[], clients: Worker, userId
         `${label}, burst ${round}`,
         latencies.map((t) => t - startedAt),
         userIds.length,
-        `; committed after ${(committedAt - startedAt).toFixed(1)}ms, notifier CPU ${cpuMs.toFixed(0)}ms${wrong ? `; ${wrong} WRONG` : ''}`,
+        `; committed after ${(committedAt - startedAt).toFixed(1)}ms, notifier CPU ${cpuMs.toFixed(0)}ms, last socket write ${(lastWrite - startedAt).toFixed(1)}ms, client CPU ${clientCpuMs.toFixed(0)}ms${wrong ? `; ${wrong} WRONG` : ''}`,
       ),
     );
     console.info(lines.at(-1));
@@ -122,6 +128,7 @@ async function measure(label: string, servers: Worker[], clients: Worker, userId
     'collect',
     { timeoutMs: 10_000 },
   );
+  for (const server of servers) await server.call('lastWrite');
   const latencies = userIds
     .map((id, i) => (received[id] == null ? null : (received[id] as number) - (sentAt[i] as number)))
     .filter((t): t is number => t !== null);

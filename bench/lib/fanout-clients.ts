@@ -18,6 +18,7 @@ function sessionCookie(token: string): string {
 
 type Client = { userId: string; socket: WebSocket; receivedAt?: number; raw?: string };
 const clients: Client[] = [];
+let idleSince = process.cpuUsage();
 
 function open(user: { id: string; token: string }, port: number): Promise<Client> {
   return new Promise((resolve, reject) => {
@@ -80,13 +81,16 @@ serveWorker(
       while (clients.some((c) => c.receivedAt === undefined) && now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
+      const cpu = process.cpuUsage(idleSince);
       const received = Object.fromEntries(clients.map((c) => [c.userId, c.receivedAt ?? null]));
       const wrong = clients.filter((c) => c.raw !== undefined && !isOwnNotification(c)).length;
       for (const client of clients) {
         client.receivedAt = undefined;
         client.raw = undefined;
       }
-      return { received, wrong };
+      idleSince = process.cpuUsage();
+      // CPU this process spent since the previous collect: the burst's receipts, plus polling.
+      return { received, wrong, cpuMs: (cpu.user + cpu.system) / 1000 };
     },
   },
   async () => {

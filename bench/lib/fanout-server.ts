@@ -73,6 +73,16 @@ async function seed({ count }: { count: number }) {
   return users;
 }
 
+/**
+ * When this process last handed an event to the sockets: a listener registered after the socket
+ * gateway's runs right after the gateway has written that event to its sockets, so the last call
+ * of a burst marks the last socket write issued here (the client's receipts come after it).
+ */
+let lastWriteAt = 0;
+services.realtime.bus.onEncoded((channel) => {
+  if (channel.startsWith('user:')) lastWriteAt = now();
+});
+
 /** CPU time this process spent (user + system): on a shared machine, steadier than wall time. */
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
@@ -81,6 +91,12 @@ serveWorker(
     seed,
     clock: () => now(),
     connections: () => services.realtime.gateway.connectionCount(),
+    /** The last socket write issued here since the previous call (0: none), then forgets it. */
+    lastWrite() {
+      const at = lastWriteAt;
+      lastWriteAt = 0;
+      return at;
+    },
     /** One transaction notifies every user at once, as a fan-out in a service does (notifyAdmins). */
     async burst({ userIds }: { userIds: string[] }) {
       const cpu = process.cpuUsage();

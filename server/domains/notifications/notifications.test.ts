@@ -219,6 +219,29 @@ describeWithApp('notifications', (ctx) => {
     expect((await outboxTo(ctx(), 'rollback@example.com')).map((m) => m.subject)).not.toContain('never');
   });
 
+  it('pushes each event as exactly the JSON of the record it returns, awkward text included', async () => {
+    const users = await createAccounts(ctx(), 3);
+    const texts = new Map<string, string>();
+    const stop = ctx().services.realtime.bus.onEncoded((channel, text) => texts.set(channel, text));
+    const awkward = 'He said "no"\nthen left \\ ü 🚽 \u2028 </script>';
+    const records = await ctx().services.notifications.notifyMany(
+      users.map((u, i) => ({
+        userId: u.id,
+        type: i === 1 ? ('MESSAGE_SENT' as const) : ('booking_cancelled_blackout' as const),
+        message: i === 0 ? awkward : `Plain ${i}`,
+        meta: i === 0 ? { note: awkward, nested: { list: [1, 'two', null] } } : {},
+      })),
+    );
+    await expect.poll(() => texts.size).toBe(3);
+    stop();
+    for (const record of records) {
+      expect(texts.get(`user:${record.user_id}`)).toBe(
+        JSON.stringify({ channel: `user:${record.user_id}`, event: 'notification', payload: record }),
+      );
+    }
+    expect(records[0]?.meta).toEqual({ note: awkward, nested: { list: [1, 'two', null] } });
+  });
+
   it('fans out: one row and one live event per user, and every wanted email copy at once', async () => {
     const users = await createAccounts(ctx(), 60);
     const [quiet] = users as [{ id: string; email: string }];

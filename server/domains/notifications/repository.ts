@@ -27,18 +27,22 @@ export type NewNotification = {
 
 /**
  * One statement for any number of rows: each column travels as one array parameter (a fan-out to
- * 1,000 users binds 6 parameters, not 6,000), and only what the database decides comes back.
+ * 1,000 users binds 6 parameters, not 6,000), and one row comes back: the rows' shared created_at
+ * (the statement sets it to now(), the transaction's start time, for every row).
  */
-export async function insertNotifications(executor: Executor, rows: NewNotification[]) {
-  if (!rows.length) return [];
+export async function insertNotifications(executor: Executor, rows: NewNotification[]): Promise<Date> {
   const column = <K extends keyof NewNotification>(key: K) => rows.map((row) => row[key]);
-  const { rows: inserted } = await sql<{ id: string; created_at: Date }>`
-    insert into notifications (id, user_id, notification_type, message, meta, email_state)
-    select * from unnest(${column('id')}::uuid[], ${column('user_id')}::text[],
-      ${column('notification_type')}::text[], ${column('message')}::text[], ${column('meta')}::jsonb[],
-      ${column('email_state')}::text[])
-    returning id, created_at`.execute(executor);
-  return inserted;
+  const { rows: result } = await sql<{ created_at: Date; inserted: number }>`
+    with inserted as (
+      insert into notifications (id, user_id, notification_type, message, meta, email_state, created_at)
+      select *, now() from unnest(${column('id')}::uuid[], ${column('user_id')}::text[],
+        ${column('notification_type')}::text[], ${column('message')}::text[], ${column('meta')}::jsonb[],
+        ${column('email_state')}::text[])
+      returning 1)
+    select now() as created_at, count(*)::int as inserted from inserted`.execute(executor);
+  const [{ created_at, inserted }] = result as [{ created_at: Date; inserted: number }];
+  if (inserted !== rows.length) throw new Error(`inserted ${inserted} of ${rows.length} notifications`);
+  return created_at;
 }
 
 /** Newest first, keyset-paginated on (created_at, id) so pages never skip or repeat. */

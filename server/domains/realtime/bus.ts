@@ -12,6 +12,8 @@ export const MAX_EVENT_BYTES = 7900;
 
 export type RealtimeEvent = { channel: string; event: string; payload: unknown };
 export type EventListener = (event: RealtimeEvent) => void;
+/** An event's channel and its JSON text (`{"channel":…,"event":…,"payload":…}`), ready to forward. */
+export type EncodedListener = (channel: string, text: string) => void;
 
 export type RealtimeBus = {
   /**
@@ -21,42 +23,93 @@ export type RealtimeBus = {
   publish(channel: string, event: string, payload: unknown, executor?: Executor): Promise<void>;
   /**
    * Many events in one round trip (a notification to every admin, a fan-out). On PostgreSQL they
-   * travel packed as JSON arrays filling each NOTIFY payload (1,000 notifications: ~70 NOTIFYs).
+   * travel packed, one per line, filling each NOTIFY payload (1,000 notifications: ~70 NOTIFYs).
    */
   publishMany(events: RealtimeEvent[], executor?: Executor): Promise<void>;
+  /**
+   * publishMany for events the caller has serialised itself, each exactly as
+   * `JSON.stringify({ channel, event, payload })` would write it (a fan-out builds 1,000 texts
+   * from parts it already has as JSON, cheaper than serialising 1,000 objects).
+   */
+  publishEncoded(events: Array<{ channel: string; text: string }>, executor?: Executor): Promise<void>;
   onEvent(listener: EventListener): () => void;
+  /**
+   * The same events as JSON text, for the socket gateway: on PGlite no event is parsed or
+   * serialised again on its way to the sockets.
+   */
+  onEncoded(listener: EncodedListener): () => void;
   close(): Promise<void>;
 };
 
-function encode(event: RealtimeEvent): string {
-  const text = JSON.stringify(event);
-  if (Buffer.byteLength(text) > MAX_EVENT_BYTES) {
-    throw new Error(`Realtime event ${event.event} on ${event.channel} is too large to publish`);
+type Encoded = { channel: string; text: string };
+
+/**
+ * Serialises once, at publish time: what is sent is what the caller had then. The keys go in this
+ * order whatever the caller's object had, so receivers find the channel first (channelOf).
+ */
+function encode({ channel, event, payload }: RealtimeEvent): Encoded {
+  return checked({ channel, text: JSON.stringify({ channel, event, payload }) });
+}
+
+function checked(event: Encoded): Encoded {
+  const { channel, text } = event;
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: most events need no byte count at all.
+  if (text.length * 3 > MAX_EVENT_BYTES && Buffer.byteLength(text) > MAX_EVENT_BYTES) {
+    throw new Error(`Realtime event on ${channel} is too large to publish`);
   }
-  return text;
+  // Receivers read the channel back from the text (channelOf): it must say the same.
+  if (!text.startsWith(`{"channel":${JSON.stringify(channel)},"event":`)) {
+    throw new Error(`Realtime event text for ${channel} is not an encoded event on that channel`);
+  }
+  return event;
 }
 
 /**
+ * Between events in a NOTIFY payload: JSON.stringify never writes a raw line break (it escapes
+ * every control character), so a payload splits back into the events' texts without parsing.
+ */
+const EVENT_SEPARATOR = '\n';
+/** Between payloads in the one parameter that carries them all to pg_notify (ASCII record separator). */
+const PAYLOAD_SEPARATOR = '\u001e';
+
+/**
  * Packs encoded events, in order, into as few NOTIFY payloads as fit under MAX_EVENT_BYTES (UTF-8
- * bytes, as PostgreSQL counts them): a lone event as itself, several as a JSON array.
+ * bytes, as PostgreSQL counts them), one event's JSON text per line.
  */
 export function packEvents(texts: string[]): string[] {
   const payloads: string[] = [];
   let batch: string[] = [];
-  let bytes = 2; // the array's brackets
-  const flush = () => {
-    if (batch.length) payloads.push(batch.length === 1 ? (batch[0] as string) : `[${batch.join(',')}]`);
-    batch = [];
-    bytes = 2;
-  };
+  let bytes = 0;
   for (const text of texts) {
-    const size = Buffer.byteLength(text) + 1; // and its comma
-    if (batch.length && bytes + size > MAX_EVENT_BYTES) flush();
+    const size = Buffer.byteLength(text) + 1; // and its line break
+    if (batch.length && bytes + size > MAX_EVENT_BYTES) {
+      payloads.push(batch.join(EVENT_SEPARATOR));
+      batch = [];
+      bytes = 0;
+    }
     batch.push(text);
     bytes += size;
   }
-  flush();
+  if (batch.length) payloads.push(batch.join(EVENT_SEPARATOR));
   return payloads;
+}
+
+/**
+ * The channel of an encoded event, read from the text's start (`{"channel":"…","event":…`, as
+ * encode writes it) without parsing the rest. Inside a JSON string every quote is escaped, so the
+ * first `","event":` ends the channel. Null for text that is not an encoded event.
+ */
+export function channelOf(text: string): string | null {
+  if (!text.startsWith('{"channel":"')) return null;
+  const end = text.indexOf('","event":', 11);
+  if (end < 0) return null;
+  const raw = text.slice(12, end);
+  if (!raw.includes('\\')) return raw;
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return null;
+  }
 }
 
 /** PGlite: a NOTIFY payload that names events held in memory rather than carrying them. */
@@ -81,20 +134,32 @@ export async function createRealtimeBus(
   // One PostgreSQL channel carries every realtime event; each process filters by our channel names.
   const notifyChannel = database.notifyChannel;
   const listeners = new Set<EventListener>();
-  const dispatch = (text: string) => {
-    let parsed: RealtimeEvent | RealtimeEvent[];
+  const encodedListeners = new Set<EncodedListener>();
+  /**
+   * A NOTIFY payload from PostgreSQL: events' JSON texts, one per line. The socket gateway gets
+   * each text as it came; only object listeners (onEvent) make it parse.
+   */
+  const dispatch = (payload: string) => {
+    for (const text of payload.split(EVENT_SEPARATOR)) {
+      const channel = channelOf(text);
+      if (channel !== null) dispatchEncoded({ channel, text });
+    }
+  };
+  /** An encoded event: parsed only if someone wants the object. */
+  const dispatchEncoded = ({ channel, text }: Encoded) => {
+    for (const listener of encodedListeners) listener(channel, text);
+    if (!listeners.size) return;
+    let event: RealtimeEvent;
     try {
-      parsed = JSON.parse(text) as RealtimeEvent | RealtimeEvent[];
+      event = JSON.parse(text) as RealtimeEvent;
     } catch {
       return;
     }
-    for (const event of Array.isArray(parsed) ? parsed : [parsed]) {
-      for (const listener of listeners) listener(event);
-    }
+    for (const listener of listeners) listener(event);
   };
 
   // PGlite: encoded events by the token their transaction will NOTIFY when it commits.
-  const held = new Map<string, { texts: string[]; heldAt: number }>();
+  const held = new Map<string, { events: Encoded[]; heldAt: number }>();
   const forgetAbandoned = () => {
     const cutoff = Date.now() - HELD_TTL_MS;
     for (const [token, entry] of held) {
@@ -105,7 +170,7 @@ export async function createRealtimeBus(
   const dispatchHeld = (token: string) => {
     const entry = held.get(token);
     held.delete(token);
-    for (const text of entry?.texts ?? []) dispatch(text);
+    for (const event of entry?.events ?? []) dispatchEncoded(event);
   };
 
   let stop: () => Promise<void>;
@@ -153,11 +218,11 @@ export async function createRealtimeBus(
   }
 
   /** Sends encoded events; they reach listeners when `executor`'s transaction commits. */
-  async function send(texts: string[], executor: Executor | undefined) {
+  async function send(events: Encoded[], executor: Executor | undefined) {
     if (database.pglite) {
       forgetAbandoned();
       const token = `${HELD_PREFIX}${randomUUID()}`;
-      held.set(token, { texts, heldAt: Date.now() });
+      held.set(token, { events, heldAt: Date.now() });
       try {
         await sql`select pg_notify(${notifyChannel}, ${token})`.execute(executor ?? database.db);
       } catch (error) {
@@ -166,11 +231,11 @@ export async function createRealtimeBus(
       }
       return;
     }
-    // The payloads go as one JSON array parameter: each element's text comes back unchanged from
-    // json_array_elements, and a json parameter needs none of a text[] literal's escaping.
-    const payloads = packEvents(texts);
-    await sql`select pg_notify(${notifyChannel}, payload::text)
-      from json_array_elements(${`[${payloads.join(',')}]`}::json) as payload`.execute(
+    // All payloads travel as one text parameter, split in the statement: no array literal to
+    // escape on the way in, and each payload reaches pg_notify as it was packed.
+    const payloads = packEvents(events.map((event) => event.text));
+    await sql`select pg_notify(${notifyChannel}, payload)
+      from unnest(string_to_array(${payloads.join(PAYLOAD_SEPARATOR)}::text, chr(30))) as payload`.execute(
       executor ?? database.db,
     );
   }
@@ -181,12 +246,20 @@ export async function createRealtimeBus(
     async publishMany(events, executor) {
       if (events.length) await send(events.map(encode), executor);
     },
+    async publishEncoded(events, executor) {
+      if (events.length) await send(events.map(checked), executor);
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onEncoded(listener) {
+      encodedListeners.add(listener);
+      return () => encodedListeners.delete(listener);
+    },
     async close() {
       listeners.clear();
+      encodedListeners.clear();
       await stop();
     },
   };

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { RealtimeBus, RealtimeEvent } from './bus.ts';
+import type { RealtimeBus } from './bus.ts';
 
 /** Who is on the other end of a socket, re-checked on every heartbeat. */
 export type SocketIdentity = { userId: string; isAdmin: boolean };
@@ -42,15 +42,19 @@ export function createGateway(bus: RealtimeBus) {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
 
-  const deliver = (event: RealtimeEvent) => {
-    const connections = subscribers.get(event.channel);
+  /**
+   * `text` is the event's JSON object; the wire message is the same object with `type` first
+   * ({"type":"event","channel":…,"event":…,"payload":…}), built without parsing it again.
+   */
+  const deliver = (channel: string, text: string) => {
+    const connections = subscribers.get(channel);
     if (!connections) return;
-    const text = JSON.stringify({ type: 'event', ...event } satisfies ServerMessage);
+    const message = `{"type":"event",${text.slice(1)}`;
     for (const connection of connections) {
-      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
+      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(message);
     }
   };
-  const stopListening = bus.onEvent(deliver);
+  const stopListening = bus.onEncoded(deliver);
 
   async function mayListen(identity: SocketIdentity, channel: string): Promise<boolean> {
     if (!CHANNEL_PATTERN.test(channel)) return false;

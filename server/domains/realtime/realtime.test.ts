@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { updateProfile } from '../auth/repository.ts';
-import { MAX_EVENT_BYTES, packEvents, type RealtimeEvent } from './bus.ts';
+import { channelOf, MAX_EVENT_BYTES, packEvents, type RealtimeEvent } from './bus.ts';
 import type { ServerMessage } from './gateway.ts';
 
 async function signUp(ctx: TestContext, email: string) {
@@ -61,9 +61,19 @@ describe('packing events into NOTIFY payloads', () => {
     const payloads = packEvents(texts);
     expect(payloads.length).toBeLessThan(10);
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(MAX_EVENT_BYTES);
-    expect(payloads.flatMap((p) => JSON.parse(p))).toEqual(texts.map((t) => JSON.parse(t)));
+    expect(payloads.flatMap((p) => p.split('\n'))).toEqual(texts);
     expect(packEvents([texts[0] as string])).toEqual([texts[0]]);
     expect(packEvents([])).toEqual([]);
+  });
+
+  it("reads an event's channel from its text without parsing the rest", () => {
+    const text = (channel: string, payload: unknown = { note: '","event":"x' }) =>
+      JSON.stringify({ channel, event: 'notification', payload });
+    expect(channelOf(text('user:abc'))).toBe('user:abc');
+    expect(channelOf(text('odd "quoted" \\ name'))).toBe('odd "quoted" \\ name');
+    expect(channelOf(text('ends in a backslash\\'))).toBe('ends in a backslash\\');
+    expect(channelOf('{"event":"notification","channel":"user:abc"}')).toBeNull();
+    expect(channelOf('not json')).toBeNull();
   });
 });
 
@@ -113,6 +123,11 @@ describeWithApp('realtime gateway', (ctx) => {
       payload: { text: 'x'.repeat(MAX_EVENT_BYTES) },
     };
     await expect(ctx().services.realtime.bus.publishMany([tooBig])).rejects.toThrow(/too large/);
+    // A pre-encoded event must name the channel it is published on, first, as receivers read it.
+    const text = JSON.stringify({ channel: 'user:u2', event: 'notification', payload: {} });
+    await expect(ctx().services.realtime.bus.publishEncoded([{ channel: 'user:u1', text }])).rejects.toThrow(
+      /not an encoded event/,
+    );
   });
 
   it("sends each socket only its own user's events from a fan-out", async () => {
