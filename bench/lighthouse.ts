@@ -46,6 +46,26 @@ async function initialJavaScript(baseUrl: string) {
   return { files: sources.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
 }
 
+/**
+ * One Lighthouse run. On a loaded machine Chromium now and then loses the trace (NO_NAVSTART,
+ * NO_FCP): such a run measured nothing, so it is repeated rather than counted or fatal.
+ */
+async function runLighthouse(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+    });
+    if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.warn(`${url}: ${lhr.runtimeError.code}, running again`);
+  }
+}
+
 console.info(`lighthouse: ${machine()}, ${CHROMIUM}`);
 const privy = await spawnPrivy();
 const chrome = await chromeLauncher.launch({
@@ -71,15 +91,7 @@ try {
     const scores: Record<Category, number[]> = { performance: [], accessibility: [], seo: [] };
     const failing = new Set<string>();
     for (let run = 0; run < RUNS; run++) {
-      const result = await lighthouse(`${privy.baseUrl}${pathname}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: categories,
-      });
-      if (!result) throw new Error(`lighthouse returned nothing for ${pathname}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`${pathname}: ${lhr.runtimeError.message}`);
+      const lhr = await runLighthouse(`${privy.baseUrl}${pathname}`, chrome.port);
       for (const category of categories) {
         const entry = lhr.categories[category];
         scores[category].push(Math.round((entry?.score ?? 0) * 100));

@@ -4,12 +4,14 @@
  * in docs/PERFORMANCE.md. Run: DATABASE_URL=postgres://… node bench/search-explain.ts [rows]
  */
 import { randomBytes } from 'node:crypto';
+import tzLookup from '@photostructure/tz-lookup';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { SearchInput } from '../common/schemas/search.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { compileSearch } from '../server/domains/availability/repository.ts';
+import { slotReferenceZone } from '../server/domains/availability/search-slot-sql.ts';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const rows = Number(process.argv[2] ?? 20_000);
@@ -98,7 +100,7 @@ try {
   console.info(`PostgreSQL ${(await sql<{ v: string }>`select version() as v`.execute(db)).rows[0]?.v}`);
   console.info(`${rows} bathrooms (1 in 7 a draft) over ${METROS.length} metros\n`);
   for (const [label, input] of variants) {
-    const query = compileSearch(db, input);
+    const query = compileSearch(db, input, slotReferenceZone(input, tzLookup));
     const plan = await handle.pool?.query(
       `explain (analyze, costs off, timing off, summary off) ${query.sql}`,
       query.parameters as unknown[],

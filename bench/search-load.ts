@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import tzLookup from '@photostructure/tz-lookup';
 import { MILES_TO_METERS } from '../common/constants.ts';
 import { searchQuerySchema, toSearchInput } from '../common/schemas/search.ts';
 import type { Db } from '../server/db/database.ts';
 import { compileSearch } from '../server/domains/availability/repository.ts';
 import { capBoxes, SEARCH_SPHERE_METERS } from '../server/domains/availability/search-area.ts';
+import { slotReferenceZone } from '../server/domains/availability/search-slot-sql.ts';
 import { type CompiledQuery, pgbenchScripts, runPgbench } from './lib/pgbench.ts';
 import { cpuMeter } from './lib/process-cpu.ts';
 import { type BenchDatabase, createPgliteDatabase, createPostgresDatabase } from './lib/search-databases.ts';
@@ -102,7 +104,9 @@ function boxCheck(radiusMeters: number): void {
 /** The SQL the endpoint runs for a case, as pgbench scripts drawing the same random searches. */
 function scriptsFor(db: Db, searchCase: SearchCase): string[] {
   const input = inputFor(searchCase);
-  const query: CompiledQuery = compileSearch(db, input);
+  // Every random centre lies in the metro, whose zone the endpoint finds for each of them.
+  const metroZone = () => tzLookup(METRO.latitude, METRO.longitude);
+  const query: CompiledQuery = compileSearch(db, input, slotReferenceZone(input, metroZone));
   const radiusMeters = input.radiusMeters ?? input.radiusMiles * MILES_TO_METERS;
   boxCheck(radiusMeters);
   const [box, ...more] = capBoxes(SENTINEL.lat, SENTINEL.lng, radiusMeters);
@@ -139,7 +143,11 @@ function scriptsFor(db: Db, searchCase: SearchCase): string[] {
 async function explainMainQueries(bench: BenchDatabase): Promise<void> {
   const centre = { lat: METRO.latitude, lng: METRO.longitude, duration: 30, time: '12:00' };
   for (const searchCase of SEARCH_CASES.filter((item) => item.name.startsWith('5 mi'))) {
-    const query = compileSearch(bench.handle.db, inputFor(searchCase, centre));
+    const query = compileSearch(
+      bench.handle.db,
+      inputFor(searchCase, centre),
+      slotReferenceZone(inputFor(searchCase, centre), tzLookup),
+    );
     const plan = await bench.handle.pool?.query(
       `explain (analyze, buffers, costs off) ${query.sql}`,
       query.parameters as unknown[],

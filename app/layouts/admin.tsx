@@ -1,3 +1,4 @@
+import '../ui/mantine-pages.css';
 import { AppShell, Group, NavLink as MantineNavLink, Text } from '@mantine/core';
 import { IconGauge, IconUserCheck } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';

@@ -1,3 +1,4 @@
+import '../ui/mantine-pages.css';
 import { Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../ui/site-footer.tsx';

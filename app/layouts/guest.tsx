@@ -1,3 +1,4 @@
+import '../ui/mantine-pages.css';
 import { Box, Center, Paper } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../ui/logo.tsx';

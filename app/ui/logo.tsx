@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import classes from './site-chrome.module.css';
 
 /** The Privy mark: a door with a keyhole, drawn inline so it needs no request. */
 export function LogoMark({ size = 28 }: { size?: number }) {
@@ -12,13 +12,17 @@ export function LogoMark({ size = 28 }: { size?: number }) {
   );
 }
 
+/** The mark and the word; plain markup (site-chrome.module.css) as it is in every page's header and footer. */
 export function Logo({ size = 28 }: { size?: number }) {
   return (
-    <Group gap={8} wrap="nowrap">
+    <div className={classes.logo}>
       <LogoMark size={size} />
-      <Text fw={800} fz={size * 0.75} c="teal.7" lh={1}>
+      <p
+        className={classes.logoWord}
+        style={{ fontSize: `calc(${(size * 0.75) / 16}rem * var(--mantine-scale))` }}
+      >
         Privy
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Logo } from './logo.tsx';
+import classes from './site-chrome.module.css';
 
 /** Every public page is one click from the footer. */
 const COLUMNS = [
@@ -42,37 +43,37 @@ const COLUMNS = [
   },
 ];
 
+/** Plain markup styled like Mantine's Divider, SimpleGrid, Stack, Text and Anchor (site-chrome.module.css). */
 export function SiteFooter() {
   return (
     <footer>
-      <Divider />
-      <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 5 }} spacing="lg">
-          <Stack gap="xs">
+      <div className={classes.footerRule} />
+      <div className={classes.footerBody}>
+        <div className={classes.footerGrid}>
+          <div
+            className={classes.footerColumn}
+            style={{ '--column-gap': 'var(--mantine-spacing-xs)' } as CSSProperties}
+          >
             <Logo size={24} />
-            <Text size="sm" c="dimmed">
+            <p className={`${classes.footerText} ${classes.dimmed}`}>
               Clean, private bathrooms nearby, bookable by the quarter hour.
-            </Text>
-          </Stack>
+            </p>
+          </div>
           {COLUMNS.map((column) => (
-            <Stack key={column.title} gap={6}>
-              <Text fw={700} size="sm">
-                {column.title}
-              </Text>
+            <div key={column.title} className={classes.footerColumn}>
+              <p className={classes.footerHeading}>{column.title}</p>
               {column.links.map((link) => (
-                <Anchor key={link.to} component={Link} to={link.to} size="sm" c="dimmed">
+                <Link key={link.to} to={link.to} className={`mantine-focus-auto ${classes.footerLink}`}>
                   {link.label}
-                </Anchor>
+                </Link>
               ))}
-            </Stack>
+            </div>
           ))}
-        </SimpleGrid>
-        <Group justify="space-between" mt="xl">
-          <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} Privy
-          </Text>
-        </Group>
-      </Container>
+        </div>
+        <div className={classes.footerEnd}>
+          <p className={classes.copyright}>© {new Date().getFullYear()} Privy</p>
+        </div>
+      </div>
     </footer>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Avatar,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Menu,
-  Stack,
-  UnstyledButton,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { Avatar, Button, Drawer, Menu, Stack, UnstyledButton, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMounted } from '@mantine/hooks';
 import {
   IconDeviceDesktop,
@@ -26,6 +14,8 @@ import { NotificationBell } from '../features/notifications/notification-panel.t
 import { displayName } from '../lib/viewer.ts';
 import { useRootData } from '../root.tsx';
 import { Logo } from './logo.tsx';
+import classes from './site-chrome.module.css';
+import { DefaultActionIcon, HeaderBurger, LinkButton } from './static-button.tsx';
 
 const NAV = [
   { to: '/how-it-works', label: 'How it works' },
@@ -42,9 +32,7 @@ export function ColorModeToggle() {
   const label = { light: 'Light mode', dark: 'Dark mode', auto: 'System colour mode' }[colorScheme];
   const Icon = colorScheme === 'light' ? IconSun : colorScheme === 'dark' ? IconMoon : IconDeviceDesktop;
   return (
-    <ActionIcon
-      variant="default"
-      size="lg"
+    <DefaultActionIcon
       onClick={() => setColorScheme(next)}
       aria-label={`${label}. Switch colour mode`}
       title={label}
@@ -52,31 +40,33 @@ export function ColorModeToggle() {
       data-mode={colorScheme}
     >
       <Icon size={18} stroke={1.6} />
-    </ActionIcon>
+    </DefaultActionIcon>
   );
 }
 
 export function SiteHeader() {
   const viewer = useRootData()?.viewer ?? null;
   const [opened, { toggle, close }] = useDisclosure(false);
+  const mounted = useMounted();
   return (
     <header>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Container size="lg" h={64}>
-        <Group h="100%" justify="space-between" wrap="nowrap">
+      {/* The layout rows are plain markup (site-chrome.module.css): this header is on every page. */}
+      <div className={classes.headerBar}>
+        <div className={classes.headerRow}>
           <Link to="/" aria-label="Privy home" style={{ textDecoration: 'none' }}>
             <Logo />
           </Link>
-          <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Main">
+          <nav className={`${classes.headerNav} mantine-visible-from-sm`} aria-label="Main">
             {NAV.map((item) => (
               <NavLink key={item.to} to={item.to} style={{ textDecoration: 'none', fontWeight: 500 }}>
                 {item.label}
               </NavLink>
             ))}
-          </Group>
-          <Group gap="xs" wrap="nowrap">
+          </nav>
+          <div className={classes.headerActions}>
             <ColorModeToggle />
             {viewer && <NotificationBell />}
             {viewer ? (
@@ -115,45 +105,46 @@ export function SiteHeader() {
                 </Menu.Dropdown>
               </Menu>
             ) : (
-              <Group gap="xs" visibleFrom="xs" wrap="nowrap">
-                <Button component={Link} to="/login" variant="subtle">
+              <div className={`${classes.headerActions} mantine-visible-from-xs`}>
+                <LinkButton to="/login" variant="subtle">
+                  Sign in
+                </LinkButton>
+                <LinkButton to="/register">Sign up</LinkButton>
+              </div>
+            )}
+            <HeaderBurger opened={opened} onClick={toggle} aria-label="Open navigation" />
+          </div>
+        </div>
+      </div>
+      {/* Closed until someone opens it, so the server and the first paint need not render it. */}
+      {mounted && (
+        <Drawer opened={opened} onClose={close} title="Menu" position="right" size="xs">
+          <Stack component="nav" aria-label="Mobile">
+            {NAV.map((item) => (
+              <Button
+                key={item.to}
+                component={Link}
+                to={item.to}
+                variant="subtle"
+                justify="flex-start"
+                onClick={close}
+              >
+                {item.label}
+              </Button>
+            ))}
+            {!viewer && (
+              <>
+                <Button component={Link} to="/login" variant="light" onClick={close}>
                   Sign in
                 </Button>
-                <Button component={Link} to="/register">
+                <Button component={Link} to="/register" onClick={close}>
                   Sign up
                 </Button>
-              </Group>
+              </>
             )}
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open navigation" />
-          </Group>
-        </Group>
-      </Container>
-      <Drawer opened={opened} onClose={close} title="Menu" position="right" size="xs">
-        <Stack component="nav" aria-label="Mobile">
-          {NAV.map((item) => (
-            <Button
-              key={item.to}
-              component={Link}
-              to={item.to}
-              variant="subtle"
-              justify="flex-start"
-              onClick={close}
-            >
-              {item.label}
-            </Button>
-          ))}
-          {!viewer && (
-            <>
-              <Button component={Link} to="/login" variant="light" onClick={close}>
-                Sign in
-              </Button>
-              <Button component={Link} to="/register" onClick={close}>
-                Sign up
-              </Button>
-            </>
-          )}
-        </Stack>
-      </Drawer>
+          </Stack>
+        </Drawer>
+      )}
     </header>
   );
 }

@@ -28,6 +28,7 @@ function show(severity: keyof typeof colorFor, input: ToastInput, group?: 'br' |
     color: colorFor[severity],
     autoClose: input.autoClose ?? TOAST_LIFETIME_MS.markReadOrDelete,
     withCloseButton: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
     ...(input.id ? { id: input.id } : {}),
   };
   if (group === BOTTOM_RIGHT_TOAST_GROUP) return notifications.show(data, bottomRightStore);

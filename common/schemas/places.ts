@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_COORDINATES_MESSAGE, type ProfileLocation } from './location.ts';
+import { INVALID_COORDINATES_MESSAGE } from './location.ts';
 
 /** Longest free text a place search takes; longer input is not a place name. */
 export const PLACE_SEARCH_TEXT_MAX = 200;
@@ -67,56 +67,5 @@ export type AddressComponent = z.infer<typeof addressComponentSchema>;
 export const locationSearchResponseSchema = z.strictObject({ results: z.array(geocodeResultSchema) });
 export type LocationSearchResponse = z.infer<typeof locationSearchResponseSchema>;
 
-/** What the address autocomplete hands its caller (and the default-address hook holds). */
-export type PlaceResult = {
-  description: string;
-  latitude: number;
-  longitude: number;
-  location: ProfileLocation;
-};
-
-function component(result: GeocodeResult, type: string): AddressComponent | undefined {
-  return result.address_components.find((part) => part.types.includes(type));
-}
-
-/** Turns a geocoder answer into the stored Location (spec §3), with the gazetteer as its source. */
-export function locationFromGeocodeResult(result: GeocodeResult): ProfileLocation {
-  const { lat, lng } = result.geometry.location;
-  const city = component(result, 'locality');
-  const state = component(result, 'administrative_area_level_1');
-  const country = component(result, 'country');
-  const location: ProfileLocation = {
-    lat,
-    lon: lng,
-    formatted: result.formatted_address,
-    place_id: result.place_id,
-    plus_code: result.plus_code.global_code,
-    datasource: 'gazetteer',
-  };
-  if (city) location.name = city.long_name;
-  if (state) {
-    location.state = state.long_name;
-    if (state.short_name && state.short_name !== state.long_name) location.state_code = state.short_name;
-  }
-  if (country) {
-    location.country = country.long_name;
-    location.country_code = country.short_name.toLowerCase();
-    if (location.state_code) location.iso3166_2 = `${country.short_name}-${location.state_code}`;
-  }
-  return location;
-}
-
-/** The PlaceResult for a geocoder answer; `at` replaces the place's centre with a precise point. */
-export function placeFromGeocodeResult(result: GeocodeResult, at?: LatLng): PlaceResult {
-  const location = locationFromGeocodeResult(result);
-  if (at) {
-    location.lat = at.lat;
-    location.lon = at.lng;
-  }
-  return {
-    description: result.formatted_address,
-    latitude: location.lat,
-    longitude: location.lon,
-    location,
-  };
-}
+// The browser's search box needs these without zod (the home page loads no schema): see place-result.ts.
+export { locationFromGeocodeResult, type PlaceResult, placeFromGeocodeResult } from './place-result.ts';

@@ -1,12 +1,8 @@
 import { Button, Combobox, Group, Loader, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
 import { IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  type GeocodeResult,
-  type LatLng,
-  type PlaceResult,
-  placeFromGeocodeResult,
-} from '../../../common/schemas/places.ts';
+import { type PlaceResult, placeFromGeocodeResult } from '../../../common/schemas/place-result.ts';
+import type { GeocodeResult, LatLng } from '../../../common/schemas/places.ts';
 import { locateMe, searchPlaces, showLocationError } from './geocoding.ts';
 
 /** Waits this long after the last keystroke before asking the server. */

@@ -1,12 +1,7 @@
 import { TOAST_LIFETIME_MS } from '../../../common/constants.ts';
 import type { ProfileLocation } from '../../../common/schemas/location.ts';
-import {
-  type GeocodeResult,
-  type LatLng,
-  type LocationSearchResponse,
-  type PlaceResult,
-  placeFromGeocodeResult,
-} from '../../../common/schemas/places.ts';
+import { type PlaceResult, placeFromGeocodeResult } from '../../../common/schemas/place-result.ts';
+import type { GeocodeResult, LatLng, LocationSearchResponse } from '../../../common/schemas/places.ts';
 import { toast } from '../../ui/toasts.tsx';
 
 /** Spec §8, word for word. */

@@ -1,4 +1,4 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { type Icon, IconCircleCheck } from '@tabler/icons-react';
 import { ACCESSIBILITY_FEATURES, AMENITIES } from '../../../common/schemas/properties.ts';
 import { FEATURE_ICONS } from '../../ui/feature-icon.tsx';
@@ -14,35 +14,6 @@ export function describeFeature(id: string): { label: string; Icon: Icon } {
     label,
     Icon: (feature && FEATURE_ICONS[feature.icon as keyof typeof FEATURE_ICONS]) || IconCircleCheck,
   };
-}
-
-/** Icons with labels for screen readers and a tooltip for pointers (compact, for cards). */
-export function FeatureIconRow({ ids, max = 5 }: { ids: string[]; max?: number }) {
-  if (!ids.length) return null;
-  const shown = ids.slice(0, max);
-  return (
-    <Group gap={6} wrap="nowrap" aria-label="Accessibility features">
-      {shown.map((id) => {
-        const { label, Icon: FeatureIcon } = describeFeature(id);
-        return (
-          <Tooltip key={id} label={label} withArrow>
-            <span
-              role="img"
-              aria-label={label}
-              style={{ display: 'inline-flex', color: 'var(--mantine-color-teal-7)' }}
-            >
-              <FeatureIcon size={18} aria-hidden />
-            </span>
-          </Tooltip>
-        );
-      })}
-      {ids.length > max ? (
-        <Text size="xs" c="dimmed">
-          +{ids.length - max}
-        </Text>
-      ) : null}
-    </Group>
-  );
 }
 
 /** Icons beside their labels (the listing page). */

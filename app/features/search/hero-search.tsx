@@ -1,9 +1,13 @@
-import { Button, Grid, Paper, Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlaceResult } from '../../../common/schemas/places.ts';
+import { SubmitButton } from '../../ui/static-button.tsx';
+import { ClosedSelect, StaticTextInput } from '../../ui/static-input.tsx';
 import { AddressAutocomplete } from '../places/address-autocomplete.tsx';
+import classes from './hero-search.module.css';
 import { RADIUS_SELECT, withPlace } from './search-form.tsx';
 import { EMPTY_SEARCH, searchHref } from './search-url.ts';
 
@@ -25,6 +29,9 @@ export function HeroSearch({
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // The server and the first paint draw the closed Select as plain markup (static-input.tsx); the
+  // real one, which looks the same, takes its place once the page is live and can open its list.
+  const mounted = useMounted();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!address) {
@@ -34,17 +41,9 @@ export function HeroSearch({
     navigate(searchHref({ ...withPlace(EMPTY_SEARCH, address), radius, date, time }));
   };
   return (
-    <Paper
-      component="form"
-      onSubmit={onSubmit}
-      aria-label="Find a bathroom"
-      radius="lg"
-      p="md"
-      shadow="sm"
-      withBorder
-    >
-      <Grid gap="sm" align="flex-end">
-        <Grid.Col span={12}>
+    <form onSubmit={onSubmit} aria-label="Find a bathroom" className={classes.card}>
+      <div className={classes.grid}>
+        <div className={classes.full}>
           <AddressAutocomplete
             label="Where are you?"
             value={address}
@@ -55,39 +54,47 @@ export function HeroSearch({
             description={addressLoading ? 'Finding your location…' : undefined}
             error={error}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 4 }}>
-          <Select
-            label="Within"
-            data={RADIUS_SELECT}
-            value={radius}
-            onChange={(value) => setRadius(value ?? '5')}
-            allowDeselect={false}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, xs: 4 }}>
-          <TextInput
+        </div>
+        <div className={classes.radius}>
+          {mounted ? (
+            <Select
+              label="Within"
+              data={RADIUS_SELECT}
+              value={radius}
+              onChange={(value) => setRadius(value ?? '5')}
+              allowDeselect={false}
+            />
+          ) : (
+            <ClosedSelect
+              label="Within"
+              value={radius}
+              valueLabel={RADIUS_SELECT.find((option) => option.value === radius)?.label ?? ''}
+            />
+          )}
+        </div>
+        <div>
+          <StaticTextInput
             type="date"
             label="Date"
             value={date}
             onChange={(event) => setDate(event.currentTarget.value)}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, xs: 4 }}>
-          <TextInput
+        </div>
+        <div>
+          <StaticTextInput
             type="time"
             label="Time"
             step={900}
             value={time}
             onChange={(event) => setTime(event.currentTarget.value)}
           />
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Button type="submit" size="md" fullWidth leftSection={<IconSearch size={18} aria-hidden />}>
+        </div>
+        <div className={classes.full}>
+          <SubmitButton size="md" fullWidth leftSection={<IconSearch size={18} aria-hidden />}>
             Find a bathroom
-          </Button>
-        </Grid.Col>
-      </Grid>
-    </Paper>
+          </SubmitButton>
+        </div>
+      </div>
+    </form>
   );
 }

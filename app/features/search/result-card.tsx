@@ -1,44 +1,70 @@
-import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDistance, formatPrice } from '../../../common/distance.ts';
 import type { SearchResult } from '../../../common/schemas/search.ts';
-import { FeatureIconRow } from './feature-icons.tsx';
+import { describeFeature } from './feature-icons.tsx';
+import classes from './result-card.module.css';
+
+/*
+ * Plain markup styled by result-card.module.css rather than Mantine components: these cards are
+ * rendered by the dozen on every search, location and home page (docs/PERFORMANCE.md).
+ */
 
 export function RatingSummary({ average, count }: { average: number | null; count: number }) {
-  if (!count || average === null) {
-    return (
-      <Badge variant="light" color="teal" size="sm">
-        New
-      </Badge>
-    );
-  }
+  if (!count || average === null) return <span className={classes.newBadge}>New</span>;
   return (
-    <Group gap={4} wrap="nowrap">
+    <span className={classes.rating}>
       <IconStarFilled size={14} color="var(--mantine-color-yellow-6)" aria-hidden />
-      <Text size="sm" fw={600}>
-        {average.toFixed(1)}
-      </Text>
-      <Text size="sm" c="dimmed">
+      <span className={classes.ratingValue}>{average.toFixed(1)}</span>
+      <span className={classes.dimmed}>
         ({count} {count === 1 ? 'review' : 'reviews'})
-      </Text>
-    </Group>
+      </span>
+    </span>
   );
 }
 
-export function CoverImage({ cover, height }: { cover: SearchResult['cover']; height: number }) {
+function CoverImage({ cover }: { cover: SearchResult['cover'] }) {
   if (!cover) {
     return (
-      <Stack h={height} align="center" justify="center" bg="var(--mantine-color-gray-light)" gap={4}>
-        <IconPhoto size={28} aria-hidden color="var(--mantine-color-dimmed)" />
-        <Text size="xs" c="dimmed">
-          No photo yet
-        </Text>
-      </Stack>
+      <div className={classes.noCover}>
+        <IconPhoto size={28} aria-hidden />
+        No photo yet
+      </div>
     );
   }
   return (
-    <Image src={cover.url} srcSet={cover.srcset} alt={cover.alt} h={height} fit="cover" loading="lazy" />
+    <img
+      className={classes.cover}
+      src={cover.url}
+      srcSet={cover.srcset}
+      alt={cover.alt}
+      loading="lazy"
+      decoding="async"
+      width={400}
+      height={170}
+    />
+  );
+}
+
+/** The accessibility features as icons, each named for screen readers and shown on hover. */
+function FeatureIcons({ ids, max = 5 }: { ids: string[]; max?: number }) {
+  if (!ids.length) return null;
+  return (
+    <ul className={classes.features} aria-label="Accessibility features">
+      {ids.slice(0, max).map((id) => {
+        const { label, Icon: FeatureIcon } = describeFeature(id);
+        return (
+          <li key={id} className={classes.feature} data-label={label}>
+            <FeatureIcon size={18} role="img" aria-label={label} />
+          </li>
+        );
+      })}
+      {ids.length > max ? (
+        <li className={classes.more} aria-label={`and ${ids.length - max} more`}>
+          +{ids.length - max}
+        </li>
+      ) : null}
+    </ul>
   );
 }
 
@@ -52,50 +78,35 @@ type Props = {
 };
 
 export function ResultCard({ result, href, highlighted, onHighlight, showDistance = true }: Props) {
+  const where = [showDistance ? `${formatDistance(result.distance_miles)} away` : null, result.city]
+    .filter(Boolean)
+    .join(' · ');
   return (
-    <Card
-      component={Link}
+    <Link
       to={href}
-      withBorder
-      radius="md"
-      padding="sm"
+      className={`mantine-focus-auto ${classes.card}`}
       data-result-id={result.id}
       data-highlighted={highlighted ? 'true' : undefined}
-      onMouseEnter={() => onHighlight?.(result.id)}
-      onMouseLeave={() => onHighlight?.(null)}
-      onFocus={() => onHighlight?.(result.id)}
-      onBlur={() => onHighlight?.(null)}
-      style={{
-        borderColor: highlighted ? 'var(--mantine-color-orange-6)' : undefined,
-        boxShadow: highlighted ? '0 0 0 1px var(--mantine-color-orange-6)' : undefined,
-      }}
+      onMouseEnter={onHighlight && (() => onHighlight(result.id))}
+      onMouseLeave={onHighlight && (() => onHighlight(null))}
+      onFocus={onHighlight && (() => onHighlight(result.id))}
+      onBlur={onHighlight && (() => onHighlight(null))}
     >
-      <Card.Section>
-        <CoverImage cover={result.cover} height={170} />
-      </Card.Section>
-      <Stack gap={4} mt="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Text fw={600} lineClamp={2}>
-            {result.title}
-          </Text>
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+      <CoverImage cover={result.cover} />
+      <div className={classes.body}>
+        <div className={classes.titleRow}>
+          <p className={classes.title}>{result.title}</p>
+          <p className={classes.price}>
             {formatPrice(result.hourly_price_cents)}
-            <Text span size="sm" fw={400} c="dimmed">
-              {' '}
-              / hour
-            </Text>
-          </Text>
-        </Group>
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed">
-            {[showDistance ? `${formatDistance(result.distance_miles)} away` : null, result.city]
-              .filter(Boolean)
-              .join(' · ')}
-          </Text>
+            <span className={`${classes.small} ${classes.dimmed}`}> / hour</span>
+          </p>
+        </div>
+        <div className={classes.row}>
+          <p className={`${classes.small} ${classes.dimmed}`}>{where}</p>
           <RatingSummary average={result.rating_average} count={result.rating_count} />
-        </Group>
-        <FeatureIconRow ids={result.accessibility} />
-      </Stack>
-    </Card>
+        </div>
+        <FeatureIcons ids={result.accessibility} />
+      </div>
+    </Link>
   );
 }

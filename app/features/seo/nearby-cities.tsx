@@ -1,4 +1,4 @@
-import { Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDistance } from '../../../common/distance.ts';
 import {
@@ -8,9 +8,10 @@ import {
   parseLocationPageKind,
 } from '../../../common/schemas/seo.ts';
 import type { NearbyCityLink } from '../../../server/domains/seo/seo-service.ts';
+import classes from './seo.module.css';
 
 /**
- * Links to the neighbours' pages in the same audience. A city with listings of its own gets its
+ * Links to the neighbours' pages (a plain list: it is on every location page) in the same audience. A city with listings of its own gets its
  * "in" page; one without gets its "near" page, which shows what is around it rather than nothing.
  */
 export function NearbyCities({
@@ -30,24 +31,27 @@ export function NearbyCities({
       <Title order={2} fz="xl" id="nearby-cities-heading">
         {noun} in cities near {city}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" verticalSpacing={6}>
+      <ul className={classes.nearbyGrid}>
         {cities.map((neighbour) => {
           const scope = neighbour.bathrooms > 0 ? 'in' : 'near';
           return (
-            <Text key={neighbour.slug} size="sm">
-              <Anchor component={Link} to={locationPath(locationPageKind(audience, scope), neighbour.slug)}>
+            <li key={neighbour.slug}>
+              <Link
+                className={`mantine-focus-auto ${classes.cityLink}`}
+                to={locationPath(locationPageKind(audience, scope), neighbour.slug)}
+              >
                 {scope === 'in' ? neighbour.label : `Near ${neighbour.label}`}
-              </Anchor>
-              <Text span c="dimmed" size="sm">
+              </Link>
+              <span className={classes.count}>
                 {' · '}
                 {neighbour.bathrooms > 0
                   ? `${neighbour.bathrooms} listed, ${formatDistance(neighbour.distance_miles)}`
                   : formatDistance(neighbour.distance_miles)}
-              </Text>
-            </Text>
+              </span>
+            </li>
           );
         })}
-      </SimpleGrid>
+      </ul>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Accordion, Button, Group } from '@mantine/core';
+import { Accordion } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import {
   IconCreditCard,
   IconDoorEnter,
@@ -10,9 +11,11 @@ import {
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { LinkButton } from '../../../ui/static-button.tsx';
 import { EXAMPLE, FACTS } from '../facts.ts';
 import { FeatureGrid } from '../feature-grid.tsx';
 import { Eyebrow } from '../page-intro.tsx';
+import { ClosedAccordion } from './closed-accordion.tsx';
 import classes from './home.module.css';
 
 // The sections below are static copy in plain markup styled by home.module.css (see hero.tsx for
@@ -179,14 +182,12 @@ export function PricingAndHosts() {
               Privy keeps {FACTS.commissionPercent}% of each booking and pays you the rest through Stripe: on
               a {EXAMPLE.price} booking, you earn {EXAMPLE.hostEarns}.
             </p>
-            <Group gap="sm">
-              <Button component={Link} to="/register">
-                Create an account
-              </Button>
-              <Button component={Link} to="/how-it-works#hosts" variant="default">
+            <div className={classes.row}>
+              <LinkButton to="/register">Create an account</LinkButton>
+              <LinkButton to="/how-it-works#hosts" variant="default">
                 How hosting works
-              </Button>
-            </Group>
+              </LinkButton>
+            </div>
           </div>
         </section>
       </div>
@@ -213,26 +214,35 @@ const QUESTIONS = [
   },
 ];
 
+const questionLabel = (q: string) => (
+  <span className={classes.text} style={{ fontWeight: 600 }}>
+    {q}
+  </span>
+);
+const controls = QUESTIONS.map((item) => ({ value: item.q, control: questionLabel(item.q) }));
+
 export function HomeQuestions() {
+  const mounted = useMounted();
   return (
     <section className={`${classes.containerNarrow} ${classes.bandEnd}`} aria-labelledby="faq-title">
       <h2 className={classes.questionsTitle} id="faq-title">
         Common questions
       </h2>
-      <Accordion variant="separated" radius="md" order={3}>
-        {QUESTIONS.map((item) => (
-          <Accordion.Item key={item.q} value={item.q}>
-            <Accordion.Control>
-              <span className={classes.text} style={{ fontWeight: 600 }}>
-                {item.q}
-              </span>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <p className={classes.body}>{item.a}</p>
-            </Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
+      {/* Closed markup for the server and first paint; the real Accordion once live (closed-accordion.tsx). */}
+      {mounted ? (
+        <Accordion variant="separated" radius="md" order={3}>
+          {QUESTIONS.map((item) => (
+            <Accordion.Item key={item.q} value={item.q}>
+              <Accordion.Control>{questionLabel(item.q)}</Accordion.Control>
+              <Accordion.Panel>
+                <p className={classes.body}>{item.a}</p>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      ) : (
+        <ClosedAccordion id="home-questions" items={controls} />
+      )}
       <p className={classes.text} style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
         Something else?{' '}
         <Link
