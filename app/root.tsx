@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Only the Mantine stylesheets the app uses, split by page (mantine-base.css says how; ADR 082).
+import './ui/mantine-base.css';
 import './ui/global.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
@@ -13,9 +13,11 @@ import {
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
-import { z } from 'zod';
+// zod's core alone: the classic API (~20 KB gzip) stays out of pages that validate nothing.
+import { config as configureZod } from 'zod/v4/core';
 import type { Route } from './+types/root';
 import { NotificationsProvider } from './features/notifications/notifications-provider.tsx';
+import { StripeBanner } from './features/payments/stripe-banner.tsx';
 import { RealtimeProvider } from './features/realtime/realtime-provider.tsx';
 import { requestInfoContext, servicesContext } from './lib/context.ts';
 import { toClientViewer } from './lib/viewer.ts';
@@ -30,7 +32,7 @@ import { ToastAreas } from './ui/toasts.tsx';
 
 // Zod probes for eval support with Function(''), which our CSP (rightly) reports as a violation in
 // the browser; its interpreter mode needs no eval. The server keeps the faster compiled mode.
-if (typeof window !== 'undefined') z.config({ jitless: true });
+if (typeof window !== 'undefined') configureZod({ jitless: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -124,6 +126,7 @@ export default function App() {
         ) : (
           <Outlet />
         )}
+        <StripeBanner viewer={viewer} />
       </AccountGate>
     </RealtimeProvider>
   );

@@ -24,12 +24,16 @@ export default [
       route('properties', 'routes/manage/properties.tsx'),
       route('add-property', 'routes/manage/add-property.tsx'),
       route('properties/:id', 'routes/manage/property.tsx'),
+      route('stripe-connect', 'routes/payments/stripe-connect.tsx', { id: 'routes/manage/stripe-connect' }),
     ]),
+    route('stripe-connect', 'routes/payments/stripe-connect.tsx'),
     route('dashboard', 'routes/account/dashboard.tsx'),
     route('notifications', 'routes/account/notifications.tsx'),
     route('test-notifications', 'routes/dev/test-notifications.tsx'),
     route('bathrooms', 'routes/public/bathrooms.tsx'),
     route('bathrooms/:id', 'routes/public/bathroom-details.tsx'),
+    route('payment-success', 'routes/bookings/payment-success.tsx'),
+    route('cancel-booking-payment', 'routes/bookings/cancel-booking-payment.tsx'),
     // Location pages (ADR 077): one module, four audiences × scopes; the path says which.
     ...(['bathrooms-in', 'bathrooms-near', 'properties-in', 'properties-near'] as const).map((kind) =>
       route(`${kind}/:location`, 'routes/seo/location.tsx', { id: `routes/seo/${kind}` }),
@@ -58,6 +62,9 @@ export default [
     route('admin', 'routes/admin/overview.tsx'),
     route('admin/provider-requests', 'routes/admin/provider-requests.tsx'),
   ]),
+  // The test payment provider's own pages (ADR 091): standalone, like Stripe's hosted pages.
+  route('test-checkout/:sessionId', 'routes/payments/test-checkout.tsx'),
+  route('test-connect/:accountId', 'routes/payments/test-connect.tsx'),
   route('logout', 'routes/account/logout.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

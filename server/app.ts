@@ -12,8 +12,10 @@ import { adminRoutes } from './domains/admin/routes.ts';
 import { profileRoutes } from './domains/auth/profile-routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { availabilityRoutes } from './domains/availability/routes.ts';
+import { bookingRoutes } from './domains/bookings/routes.ts';
 import { emailRoutes } from './domains/email/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
+import { paymentRoutes } from './domains/payments/routes.ts';
 import { placesRoutes } from './domains/places/routes.ts';
 import { propertyRoutes } from './domains/properties/routes.ts';
 import { realtimeRoutes } from './domains/realtime/routes.ts';
@@ -103,9 +105,11 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(notificationRoutes, { services });
   await app.register(providerRequestRoutes, { services });
   await app.register(availabilityRoutes, { services });
+  await app.register(bookingRoutes, { services });
   await app.register(propertyRoutes, { services });
   await app.register(placesRoutes, { services });
   await app.register(seoRoutes, { services });
+  await app.register(paymentRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, options.web);
 }

@@ -12,12 +12,18 @@ import {
   type AvailabilityService,
   createAvailabilityService,
 } from './domains/availability/availability-service.ts';
+import {
+  type BookingService,
+  createBookingService,
+  defineBookingJobs,
+} from './domains/bookings/booking-service.ts';
 import { createEmailService, type EmailService } from './domains/email/email-service.ts';
 import { createScheduler, type Scheduler } from './domains/jobs/scheduler.ts';
 import {
   createNotificationService,
   type NotificationService,
 } from './domains/notifications/notification-service.ts';
+import { createPaymentService, type PaymentService } from './domains/payments/payment-service.ts';
 import { createPlacesService, type PlacesService } from './domains/places/places-service.ts';
 import { fuzzPoint } from './domains/places/public-point.ts';
 import { createPropertyService, type PropertyService } from './domains/properties/property-service.ts';
@@ -51,6 +57,10 @@ export type AppServices = {
   availability: AvailabilityService;
   /** Location pages, their index, the sitemap and robots.txt. */
   seo: SeoService;
+  /** Booking holds and every booking status change (ADR 090). */
+  bookings: BookingService;
+  /** Stripe or the built-in test provider; checkout, refunds, transfers, Connect; events (ADR 091). */
+  payments: PaymentService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -110,6 +120,19 @@ export async function createServices(
       await notifications.sendPendingEmails();
     },
   });
+  const payments = createPaymentService({ db, config, directory, log });
+  const testPayments = payments.test;
+  if (testPayments) {
+    jobs.define({
+      name: 'payments.expire-test-checkouts',
+      cron: '* * * * *',
+      retryLimit: 0,
+      // Stripe expires its sessions on its side; the test provider's lapse here, with the same event.
+      handler: async () => {
+        await testPayments.expireLapsed();
+      },
+    });
+  }
   const places = createPlacesService();
   const properties = createPropertyService({
     db,
@@ -120,7 +143,21 @@ export async function createServices(
       return { latitude: point.lat, longitude: point.lng };
     },
   });
-  const availability = createAvailabilityService({ db, imageUrl: (key) => storage.objects.url(key) });
+  const availability = createAvailabilityService({
+    db,
+    imageUrl: (key) => storage.objects.url(key),
+    timezoneAt: (latitude, longitude) => places.timezoneAt(latitude, longitude),
+  });
+  const bookings = createBookingService({
+    db,
+    jobs,
+    log,
+    payments,
+    notifications,
+    directory,
+    appUrl: config.appUrl,
+  });
+  defineBookingJobs(jobs, bookings);
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
     db,
@@ -147,6 +184,8 @@ export async function createServices(
     providerRequests,
     availability,
     seo,
+    bookings,
+    payments,
     close: async () => {
       await jobs.stop();
       notifications.stop();

@@ -4,6 +4,9 @@ import * as accounts from './migrations/2026-11-21-01-accounts.ts';
 import * as notifications from './migrations/2026-11-21-10-notifications.ts';
 import * as bathrooms from './migrations/2026-11-21-20-bathrooms.ts';
 import * as searchSpeed from './migrations/2026-11-22-10-search-speed.ts';
+import * as bookings from './migrations/2026-11-22-40-bookings.ts';
+import * as payments from './migrations/2026-11-22-50-payments.ts';
+import * as bookingPayments from './migrations/2026-11-22-60-booking-payments.ts';
 import * as outboxOrder from './migrations/2026-11-24-10-outbox-order.ts';
 
 /**
@@ -15,6 +18,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-10-notifications': notifications,
   '2026-11-21-20-bathrooms': bathrooms,
   '2026-11-22-10-search-speed': searchSpeed,
+  '2026-11-22-40-bookings': bookings,
+  '2026-11-22-50-payments': payments,
+  '2026-11-22-60-booking-payments': bookingPayments,
   '2026-11-24-10-outbox-order': outboxOrder,
 };
 

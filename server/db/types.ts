@@ -160,6 +160,109 @@ export type BathroomPhotoTable = {
   created_at: Generated<Date>;
 };
 
+export type BookingStatus =
+  | 'pending_payment'
+  | 'confirmed'
+  | 'checked_in'
+  | 'completed'
+  | 'cancelled'
+  | 'expired';
+
+export type BookingTable = {
+  id: Generated<string>;
+  bathroom_id: string;
+  guest_id: string;
+  status: Generated<BookingStatus>;
+  starts_at: Date;
+  ends_at: Date;
+  duration_minutes: number;
+  cleaning_buffer_minutes: number;
+  /** tstzrange text '[start,end)' including the buffer; set by a trigger, never by the app. */
+  blocked: ColumnType<string, never, never>;
+  hourly_price_cents: number;
+  price_cents: number;
+  currency: Generated<'usd'>;
+  hold_expires_at: Date | null;
+  confirmed_at: Date | null;
+  checked_in_at: Date | null;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
+  cancellation_reason: string | null;
+  /** The provider's checkout session paying this hold (the latest one, after a retry). */
+  checkout_session_id: string | null;
+  /** Set when a payment arrives; what a refund names. */
+  payment_intent_id: string | null;
+  amount_paid_cents: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type BathroomBlackoutTable = {
+  id: Generated<string>;
+  bathroom_id: string;
+  starts_at: Date;
+  ends_at: Date;
+  reason: Generated<string>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+};
+
+/** Payments (ADR 091): provider event ids seen once, and the built-in test provider's own state. */
+export type PaymentEventTable = {
+  id: string;
+  provider: 'stripe' | 'test';
+  type: string;
+  received_at: Generated<Date>;
+};
+
+export type TestCheckoutSessionTable = {
+  id: string;
+  reference: string;
+  amount_cents: number;
+  currency: string;
+  description: string;
+  customer_email: string | null;
+  success_url: string;
+  cancel_url: string;
+  status: Generated<'open' | 'complete' | 'expired'>;
+  payment_intent_id: string | null;
+  expires_at: Date;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+};
+
+export type TestConnectAccountTable = {
+  id: string;
+  user_id: string;
+  email: string | null;
+  details_submitted: Generated<boolean>;
+  charges_enabled: Generated<boolean>;
+  payouts_enabled: Generated<boolean>;
+  refresh_url: string | null;
+  return_url: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+
+export type TestRefundTable = {
+  id: string;
+  idempotency_key: string;
+  payment_intent_id: string;
+  amount_cents: number;
+  status: string;
+  created_at: Generated<Date>;
+};
+
+export type TestTransferTable = {
+  id: string;
+  idempotency_key: string;
+  account_id: string;
+  amount_cents: number;
+  reference: string;
+  created_at: Generated<Date>;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -172,4 +275,11 @@ export type Database = {
   bathrooms: BathroomTable;
   bathroom_opening_hours: BathroomOpeningHoursTable;
   bathroom_photos: BathroomPhotoTable;
+  payment_events: PaymentEventTable;
+  test_checkout_sessions: TestCheckoutSessionTable;
+  test_connect_accounts: TestConnectAccountTable;
+  test_refunds: TestRefundTable;
+  test_transfers: TestTransferTable;
+  bookings: BookingTable;
+  bathroom_blackouts: BathroomBlackoutTable;
 };

@@ -8,6 +8,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 export const ERROR_CODES = {
   validation_error: 400,
   malformed_json: 400,
+  webhook_signature_invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
   account_disabled: 403,
@@ -18,6 +19,7 @@ export const ERROR_CODES = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  payment_provider_error: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

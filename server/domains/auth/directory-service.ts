@@ -2,7 +2,14 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { isPlaceholderEmail } from './better-auth.ts';
-import { findActiveAdminIds, findContacts, saveEmailPreferences, updateProfile } from './repository.ts';
+import {
+  findActiveAdminIds,
+  findContacts,
+  linkStripeAccount,
+  saveEmailPreferences,
+  setStripeConnectedByAccount,
+  updateProfile,
+} from './repository.ts';
 
 export type Contact = {
   id: string;
@@ -49,6 +56,26 @@ export function createDirectoryService(db: Db, bus: Publisher) {
       executor: Db | Transaction<Database> = db,
     ): Promise<boolean> {
       return Boolean(await updateProfile(executor as Db, userId, { is_provider: isProvider }));
+    },
+    /**
+     * Links a payout (Stripe Connect) account if the profile still holds `replacing` (null: none);
+     * returns the account linked afterwards.
+     */
+    linkStripeAccount: (
+      userId: string,
+      accountId: string,
+      replacing: string | null = null,
+      executor: Db | Transaction<Database> = db,
+    ) => linkStripeAccount(executor, userId, accountId, replacing),
+    /** Sets is_stripe_connected on whoever holds this account and tells their open tabs. */
+    async setStripeConnected(
+      accountId: string,
+      connected: boolean,
+      executor: Db | Transaction<Database> = db,
+    ): Promise<string[]> {
+      const changed = await setStripeConnectedByAccount(executor, accountId, connected);
+      for (const userId of changed) await bus.publish(`user:${userId}`, 'profile', { userId }, executor);
+      return changed;
     },
     saveEmailPreferences: (userId: string, preferences: Record<string, boolean>) =>
       saveEmailPreferences(db, userId, preferences),

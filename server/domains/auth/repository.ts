@@ -24,6 +24,8 @@ export type ProfileChanges = {
   is_provider?: boolean;
   is_active?: boolean;
   is_deleted?: boolean;
+  stripe_connect_id?: string | null;
+  is_stripe_connected?: boolean;
 };
 
 export async function updateProfile(db: Db, id: string, changes: ProfileChanges) {
@@ -38,6 +40,46 @@ export async function updateProfile(db: Db, id: string, changes: ProfileChanges)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Links a payout account if the profile still holds `replacing` (null: none linked), so two tabs
+ * cannot both link one; returns the account linked afterwards.
+ */
+export async function linkStripeAccount(
+  db: Db | Transaction<Database>,
+  userId: string,
+  accountId: string,
+  replacing: string | null = null,
+) {
+  await db
+    .updateTable('profiles')
+    .set({ stripe_connect_id: accountId, is_stripe_connected: false, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .where('stripe_connect_id', replacing === null ? 'is' : '=', replacing)
+    .execute();
+  const row = await db
+    .selectFrom('profiles')
+    .select('stripe_connect_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.stripe_connect_id ?? null;
+}
+
+/** Records whether the payout account can be paid; returns the ids of the profiles that changed. */
+export async function setStripeConnectedByAccount(
+  db: Db | Transaction<Database>,
+  accountId: string,
+  connected: boolean,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('profiles')
+    .set({ is_stripe_connected: connected, updated_at: sql<Date>`now()` })
+    .where('stripe_connect_id', '=', accountId)
+    .where('is_stripe_connected', '!=', connected)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function countProfiles(db: Db): Promise<number> {

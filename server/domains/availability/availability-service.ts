@@ -13,9 +13,12 @@ import {
   findPublishedBathroom,
   findPublishedByHost,
   findSchedule,
+  findSlotSchedule,
   listPublishedForSitemap,
   searchPublishedBathrooms,
 } from './repository.ts';
+import { slotReferenceZone } from './search-slot-sql.ts';
+import { dayWindow, freeStarts, isBookableDate } from './slots.ts';
 import { wallClock } from './zoned-time.ts';
 
 type CoverRow = {
@@ -42,7 +45,12 @@ type CardRow = CoverRow & {
  * The one place that decides whether a bathroom can be had at a time: opening hours in its own
  * zone now; the booking issue adds bookings, cleaning buffers, blackouts and notice here too.
  */
-export function createAvailabilityService(deps: { db: Db; imageUrl: (key: string) => string }) {
+export function createAvailabilityService(deps: {
+  db: Db;
+  imageUrl: (key: string) => string;
+  /** The IANA zone at a point (places): a slot search does its zone arithmetic once for the centre's zone. */
+  timezoneAt: (latitude: number, longitude: number) => string;
+}) {
   const { db, imageUrl } = deps;
 
   function cover(row: CoverRow): SearchResult['cover'] {
@@ -82,7 +90,8 @@ export function createAvailabilityService(deps: { db: Db; imageUrl: (key: string
   return {
     /** Published bathrooms within the radius of a point, optionally only those open for a slot. */
     async search(input: SearchInput): Promise<SearchResponse> {
-      const { rows, total } = await searchPublishedBathrooms(db, input);
+      const referenceZone = slotReferenceZone(input, deps.timezoneAt);
+      const { rows, total } = await searchPublishedBathrooms(db, input, referenceZone);
       return { results: rows.map((row) => card(row, row.distance_miles)), total };
     },
 
@@ -105,6 +114,39 @@ export function createAvailabilityService(deps: { db: Db; imageUrl: (key: string
       return nextFreeStarts(found, dateLocal, durationMinutes, { now });
     },
 
+    /**
+     * The starts a guest can book on a local date for a duration (ADR 090): hours minus blackouts,
+     * live bookings and their buffers, and the past. Null when the bathroom is not published; a
+     * duration the host does not offer is reported as `duration_not_offered`.
+     */
+    async slots(bathroomId: string, dateLocal: string, durationMinutes: number, now = new Date()) {
+      const probe = await findSchedule(db, bathroomId);
+      if (probe?.status !== 'published') return null;
+      const window = dayWindow(dateLocal, probe.timezone);
+      const found = window ? await findSlotSchedule(db, bathroomId, window) : null;
+      if (found?.status !== 'published') return null;
+      const base = {
+        bathroom_id: bathroomId,
+        timezone: found.timezone,
+        date: dateLocal,
+        duration_minutes: durationMinutes,
+      };
+      if (!found.allowed_durations.includes(durationMinutes)) {
+        return { ...base, starts: [], duration_not_offered: found.allowed_durations };
+      }
+      const starts = isBookableDate(dateLocal, found.timezone, now)
+        ? freeStarts(found.schedule, dateLocal, durationMinutes, now)
+        : [];
+      return {
+        ...base,
+        starts: starts.map((slot) => ({
+          starts_at: slot.startsAt,
+          local_time: slot.localTime,
+          utc_offset: slot.utcOffset,
+        })),
+      };
+    },
+
     /** A published bathroom's page: null when it is not published (the public gets a 404). */
     async publicListing(
       bathroomId: string,
@@ -120,6 +162,14 @@ export function createAvailabilityService(deps: { db: Db; imageUrl: (key: string
       const now = options.now ?? new Date();
       const today = wallClock(now, bathroom.timezone).date;
       const shortest = Math.min(...bathroom.allowed_durations);
+      // Today's next free starts come from the slot engine, so booked and blacked-out time is left out.
+      const window = dayWindow(today, bathroom.timezone);
+      const taken = window ? await findSlotSchedule(db, bathroomId, window) : null;
+      const freeToday = taken
+        ? freeStarts(taken.schedule, today, shortest, now)
+            .slice(0, 8)
+            .map((slot) => ({ startUtc: slot.startsAt, localTime: slot.localTime }))
+        : [];
       const { host_id: _hostId, rating_average: rating, ...rest } = bathroom;
       return {
         ...rest,
@@ -135,7 +185,7 @@ export function createAvailabilityService(deps: { db: Db; imageUrl: (key: string
         today,
         next_free_starts: {
           duration_minutes: shortest,
-          starts: nextFreeStarts({ timezone: bathroom.timezone, openingHours }, today, shortest, { now }),
+          starts: freeToday,
         },
         distance_miles: options.from
           ? distanceMiles(options.from, {

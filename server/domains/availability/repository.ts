@@ -4,7 +4,7 @@ import type { SearchInput } from '../../../common/schemas/search.ts';
 import type { Db } from '../../db/database.ts';
 import type { OpeningRange } from './opening-hours.ts';
 import { capBoxes, SEARCH_SPHERE_METERS } from './search-area.ts';
-import { timeToMinutes } from './zoned-time.ts';
+import { slotCondition } from './search-slot-sql.ts';
 
 export type SearchRow = {
   id: string;
@@ -25,38 +25,6 @@ export type SearchRow = {
   cover_alt: string | null;
   total: number;
 };
-
-/**
- * The bookable-then condition, per bathroom, in its own zone: the local start (date + time on the
- * bathroom's wall clock; today there when no date is given), the local end after the duration in
- * real time (so DST shifts count), and an opening range holding both. A range ending '24:00' may
- * continue into the next day's range from '00:00'. The booking issue adds here: no live booking
- * (plus its cleaning buffer) and no blackout overlapping [start, end), and the minimum notice.
- *
- * The ranges are the bathroom's own column open_week_minutes (minutes from Monday 00:00, closed
- * ranges, the through-midnight ones already joined up; migration 2026-11-22-10-search-speed, ADR
- * 080), so the test is arithmetic on the row rather than a probe of bathroom_opening_hours per
- * bathroom in the radius. The slot is [least(start, end), end] in those minutes: the end counts
- * from the start's Monday (past 1440 × 7 on a Sunday night), and may fall before the start when
- * the clocks go back, where the rule asks only that the range open by the earlier of the two.
- */
-function slotCondition(input: SearchInput): RawBuilder<unknown> {
-  if (input.time === undefined || input.durationMinutes === undefined) {
-    if (input.date === undefined) return sql`true`;
-    return sql`exists (
-      select 1 from bathroom_opening_hours h
-      where h.bathroom_id = b.id and h.weekday = extract(isodow from ${input.date}::date)::int)`;
-  }
-  const localDate =
-    input.date === undefined ? sql`(now() at time zone b.timezone)::date` : sql`${input.date}::date`;
-  const startLocal = sql`(${localDate} + ${input.time}::time)`;
-  const endLocal = sql`((${startLocal} at time zone b.timezone) + make_interval(mins => ${input.durationMinutes}::int)) at time zone b.timezone`;
-  const start = sql`((date_part('isodow', ${startLocal})::int - 1) * 1440 + ${timeToMinutes(input.time)}::int)`;
-  // Wall-clock minutes from start to end: the duration, give or take a DST change.
-  const end = sql`(${start} + (date_part('epoch', ${endLocal} - ${startLocal}) / 60)::int)`;
-  return sql`${input.durationMinutes}::smallint = any(b.allowed_durations)
-    and int4range(least(${start}, ${end}), ${end}, '[]') <@ any(b.open_week_minutes)`;
-}
 
 function orderBy(input: SearchInput): RawBuilder<unknown> {
   switch (input.sort) {
@@ -104,7 +72,8 @@ function radiusCondition(input: SearchInput): RawBuilder<unknown> {
   return sql`(${sql.join(boxes, sql` or `)}) and ${haversine(input)} <= ${threshold}::float8`;
 }
 
-function searchSql(input: SearchInput, countOnly: boolean): RawBuilder<unknown> {
+/** `referenceZone`: the search centre's time zone, where a slot's arithmetic is done once (search-slot-sql.ts). */
+function searchSql(input: SearchInput, countOnly: boolean, referenceZone?: string): RawBuilder<unknown> {
   const { filters } = input;
   // A location page's "in" asks for the address city instead (ADR 077).
   const area = input.city ? cityCondition(input.city) : radiusCondition(input);
@@ -115,7 +84,7 @@ function searchSql(input: SearchInput, countOnly: boolean): RawBuilder<unknown> 
     ${filters.minRating !== undefined ? sql`and b.rating_average >= ${filters.minRating}::numeric` : sql``}
     ${filters.accessibility.length ? sql`and b.accessibility @> ${sql.val(filters.accessibility)}::text[]` : sql``}
     ${filters.amenities.length ? sql`and b.amenities @> ${sql.val(filters.amenities)}::text[]` : sql``}
-    and ${slotCondition(input)}`;
+    and ${slotCondition(input, referenceZone)}`;
   if (countOnly) return sql`select count(*)::int as total from bathrooms b where ${where}`;
   // Miles on the spec's sphere rounded as common/distance.ts rounds them, in float arithmetic (a
   // numeric round per row cost more than the rest of the sort key).
@@ -142,17 +111,18 @@ function searchSql(input: SearchInput, countOnly: boolean): RawBuilder<unknown> 
 export async function searchPublishedBathrooms(
   db: Db,
   input: SearchInput,
+  referenceZone?: string,
 ): Promise<{ rows: SearchRow[]; total: number }> {
-  const { rows } = await (searchSql(input, false) as RawBuilder<SearchRow>).execute(db);
+  const { rows } = await (searchSql(input, false, referenceZone) as RawBuilder<SearchRow>).execute(db);
   if (rows.length || input.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
   // Past the last page the window count has no row to ride on.
-  const count = await (searchSql(input, true) as RawBuilder<{ total: number }>).execute(db);
+  const count = await (searchSql(input, true, referenceZone) as RawBuilder<{ total: number }>).execute(db);
   return { rows, total: count.rows[0]?.total ?? 0 };
 }
 
 /** The SQL text and parameters of a search, for EXPLAIN and the benchmarks. */
-export function compileSearch(db: Db, input: SearchInput) {
-  return searchSql(input, false).compile(db);
+export function compileSearch(db: Db, input: SearchInput, referenceZone?: string) {
+  return searchSql(input, false, referenceZone).compile(db);
 }
 
 export type ScheduleRow = { id: string; status: string; timezone: string; openingHours: OpeningRange[] };
@@ -165,6 +135,64 @@ export async function findSchedule(db: Db, bathroomId: string): Promise<Schedule
     .executeTakeFirst();
   if (!bathroom) return null;
   return { ...bathroom, openingHours: await findOpeningHours(db, bathroomId) };
+}
+
+const LIVE_STATUSES = ['pending_payment', 'confirmed', 'checked_in'] as const;
+
+/**
+ * What the slot engine needs about a bathroom over a window: its rules, the blocked ranges of its
+ * live bookings (unpaid holds past their expiry excluded) and its blackouts. With `db` a
+ * transaction, booking creation decides on the same rows it then inserts beside.
+ */
+export async function findSlotSchedule(db: Db, bathroomId: string, window: { start: Date; end: Date }) {
+  const bathroom = await db
+    .selectFrom('bathrooms')
+    .select([
+      'id',
+      'host_id',
+      'status',
+      'timezone',
+      'allowed_durations',
+      'cleaning_buffer_minutes',
+      'hourly_price_cents',
+    ])
+    .where('id', '=', bathroomId)
+    .executeTakeFirst();
+  if (!bathroom) return null;
+  // Widened by the longest booking and buffer, so a neighbour reaching into the window is seen.
+  const from = new Date(window.start.getTime() - 3 * 3_600_000);
+  const to = new Date(window.end.getTime() + 3 * 3_600_000);
+  const [openingHours, bookings, blackouts] = await Promise.all([
+    findOpeningHours(db, bathroomId),
+    db
+      .selectFrom('bookings')
+      .select([sql<Date>`lower(blocked)`.as('start'), sql<Date>`upper(blocked)`.as('end')])
+      .where('bathroom_id', '=', bathroomId)
+      .where('status', 'in', LIVE_STATUSES)
+      .where((eb) =>
+        eb.or([eb('status', '<>', 'pending_payment'), eb('hold_expires_at', '>', sql<Date>`now()`)]),
+      )
+      .where(sql<boolean>`blocked && tstzrange(${from}, ${to})`)
+      .execute(),
+    db
+      .selectFrom('bathroom_blackouts')
+      .select(['starts_at as start', 'ends_at as end'])
+      .where('bathroom_id', '=', bathroomId)
+      .where('starts_at', '<', to)
+      .where('ends_at', '>', from)
+      .execute(),
+  ]);
+  return {
+    ...bathroom,
+    schedule: {
+      timezone: bathroom.timezone,
+      openingHours,
+      allowedDurations: bathroom.allowed_durations,
+      cleaningBufferMinutes: bathroom.cleaning_buffer_minutes,
+      bookings: bookings.map((row) => ({ start: new Date(row.start), end: new Date(row.end) })),
+      blackouts: blackouts.map((row) => ({ start: new Date(row.start), end: new Date(row.end) })),
+    },
+  };
 }
 
 export async function findOpeningHours(db: Db, bathroomId: string): Promise<OpeningRange[]> {

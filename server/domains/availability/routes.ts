@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  bathroomIdParamsSchema,
+  slotsQuerySchema,
+  slotsResponseSchema,
+} from '../../../common/schemas/bookings.ts';
 import { searchQuerySchema, toSearchInput } from '../../../common/schemas/search.ts';
+import { AppError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 
 const resultSchema = z.object({
@@ -39,5 +45,30 @@ export async function availabilityRoutes(app: FastifyInstance, { services }: { s
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => services.availability.search(toSearchInput(request.query)),
+  );
+
+  api.get(
+    '/api/bathrooms/:id/slots',
+    {
+      schema: {
+        tags: ['bathrooms'],
+        summary: "A published bathroom's free starts on a local date for a duration, in its time zone",
+        params: bathroomIdParamsSchema,
+        querystring: slotsQuerySchema,
+        response: { 200: slotsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { date, duration } = request.query;
+      const answer = await services.availability.slots(request.params.id, date, duration);
+      if (!answer) throw new AppError('not_found', 'There is no such bathroom.');
+      if ('duration_not_offered' in answer) {
+        const offered = answer.duration_not_offered.join(', ');
+        throw new AppError('validation_error', `This bathroom takes bookings of ${offered} minutes.`, [
+          { field: 'duration', message: `Choose ${offered} minutes.` },
+        ]);
+      }
+      return answer;
+    },
   );
 }

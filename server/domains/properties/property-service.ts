@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
+import { bathroomHasBookings } from '../bookings/repository.ts';
 import type { StorageService } from '../storage/storage-service.ts';
 import { createListingImport } from './import-listings.ts';
 import { createPropertyPhotos } from './property-photos.ts';
@@ -54,14 +55,6 @@ export type PropertyDeps = {
   /** The public point shown on maps: the exact one moved up to ~0.3 mile, fixed per bathroom. */
   publicPoint: (latitude: number, longitude: number, seed: string) => { latitude: number; longitude: number };
 };
-
-/**
- * Whether the bathroom has bookings that have not ended yet. Bookings do not exist yet: the
- * booking issue replaces this with a query on its table, and deleting then refuses with a 409.
- */
-export async function hasFutureBookings(_db: Db, _bathroomId: string): Promise<boolean> {
-  return false;
-}
 
 export function createPropertyService(deps: PropertyDeps) {
   const { db, storage } = deps;
@@ -198,10 +191,11 @@ export function createPropertyService(deps: PropertyDeps) {
   async function remove(actor: Actor, id: string): Promise<void> {
     const photos = await db.transaction().execute(async (trx) => {
       const current = await lockManageable(trx, actor, id);
-      if (await hasFutureBookings(db, id)) {
+      // Bookings are kept with their payments (ADR 090): a booked bathroom is unpublished, not deleted.
+      if (await bathroomHasBookings(trx, id)) {
         throw new AppError(
           'conflict',
-          'This bathroom has upcoming bookings. Unpublish it instead, or wait until they end.',
+          'This bathroom has bookings, which are kept on record. Unpublish it instead.',
         );
       }
       const rows = await findPhotos(trx, [id]);

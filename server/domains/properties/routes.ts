@@ -125,7 +125,7 @@ export async function propertyRoutes(app: FastifyInstance, { services }: { servi
     {
       schema: {
         tags,
-        summary: 'Delete a listing and its photos (refused while it has upcoming bookings)',
+        summary: 'Delete a listing and its photos (refused once it has bookings: unpublish it instead)',
         params: propertyIdParamsSchema,
         response: { 200: z.object({ deleted: z.literal(true) }) },
       },

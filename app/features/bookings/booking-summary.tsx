@@ -1,0 +1,36 @@
+import { Group, Stack, Text } from '@mantine/core';
+import type { BookingView } from '../../../common/schemas/bookings.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** The booked time in the bathroom's own zone, as the guest picked it. */
+export function bookingWhen(booking: Pick<BookingView, 'starts_at' | 'timezone'>): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: booking.timezone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(booking.starts_at));
+}
+
+/** What was booked: bathroom, time, length and price (payment pages). */
+export function BookingSummary({ booking }: { booking: BookingView }) {
+  return (
+    <Stack gap={4} data-testid="booking-summary">
+      <Text fw={600}>{booking.bathroom_title}</Text>
+      <Text size="sm">
+        {bookingWhen(booking)} · {booking.duration_minutes} minutes
+      </Text>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Total
+        </Text>
+        <Text fw={700}>{usd.format(booking.price_cents / 100)}</Text>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Anchor, Button, Card, Center, Group, Stack, Title } from '@mantine/core';
+import { Link, useLoaderData } from 'react-router';
+import { z } from 'zod';
+import { BookingSummary } from '../../features/bookings/booking-summary.tsx';
+import { asAppError } from '../../lib/app-error.ts';
+import { servicesContext } from '../../lib/context.ts';
+import { requireViewer } from '../../lib/guards.server.ts';
+import type { Route } from './+types/payment-success';
+
+/** Where checkout sends the guest back after paying (ADR 090, "Payment"). */
+
+const querySchema = z.object({ session_id: z.string().min(1).max(255) });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw new Response('Not found', { status: 404 });
+  try {
+    const booking = await context
+      .get(servicesContext)
+      .bookings.bySession(
+        { userId: viewer.userId, isAdmin: viewer.profile.is_admin },
+        parsed.data.session_id,
+      );
+    return { booking };
+  } catch (error) {
+    if (asAppError(error)?.status === 404) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+export function meta() {
+  return [{ title: 'Payment · Privy' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function PaymentSuccess() {
+  const { booking } = useLoaderData<typeof loader>();
+  const confirmed = ['confirmed', 'checked_in', 'completed'].includes(booking.status);
+  return (
+    <Center p="md" py="xl">
+      <Card withBorder radius="lg" padding="xl" maw={480} w="100%">
+        <Stack gap="md">
+          <Title order={1} fz="h2">
+            {confirmed ? 'Your booking is confirmed' : 'Payment received'}
+          </Title>
+          {booking.status === 'pending_payment' && (
+            <Alert color="blue" data-testid="payment-status">
+              We are confirming your payment. This takes a few seconds; refresh this page to see it confirmed.
+            </Alert>
+          )}
+          {(booking.status === 'expired' || booking.status === 'cancelled') && (
+            <Alert color="yellow" data-testid="payment-status">
+              Your payment arrived after the hold had ended, so this time was not booked. Your payment is
+              refunded in full.
+            </Alert>
+          )}
+          {confirmed && (
+            <Alert color="teal" data-testid="payment-status">
+              Paid and confirmed. The exact address and access instructions are on the booking page.
+            </Alert>
+          )}
+          <BookingSummary booking={booking} />
+          <Group>
+            <Button component={Link} to={`/bookings/${booking.id}`}>
+              View booking
+            </Button>
+            <Anchor component={Link} to="/bookings">
+              All bookings
+            </Anchor>
+          </Group>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}

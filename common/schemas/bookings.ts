@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { ALLOWED_DURATIONS } from './properties.ts';
+
+/** Bookings and slots: one schema per input and answer, for the API, its docs and the forms (ADR 090). */
+
+export const BOOKING_STATUSES = [
+  'pending_payment',
+  'confirmed',
+  'checked_in',
+  'completed',
+  'cancelled',
+  'expired',
+] as const;
+export type BookingStatusName = (typeof BOOKING_STATUSES)[number];
+
+/** An unpaid booking holds its slot this long, then expires (PRODUCT.md: Booking life). */
+export const HOLD_MINUTES = 15;
+
+const durationMessage = `Choose a duration of ${ALLOWED_DURATIONS.join(', ')} minutes.`;
+const durationSchema = z
+  .number({ error: durationMessage })
+  .int(durationMessage)
+  .refine((value) => {
+    return (ALLOWED_DURATIONS as readonly number[]).includes(value);
+  }, durationMessage);
+
+/** A real calendar date 'YYYY-MM-DD' (2027-02-30 is refused, not rolled into March). */
+export const localDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-03-14.')
+  // zod runs this check even after the regex has failed, so it must not throw on any string.
+  .refine(
+    (value) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return true;
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+    },
+    { message: 'That date does not exist.' },
+  );
+
+export const bathroomIdParamsSchema = z.strictObject({ id: z.uuid('That is not a bathroom id.') });
+export const bookingIdParamsSchema = z.strictObject({ id: z.uuid('That is not a booking id.') });
+
+export const slotsQuerySchema = z.strictObject({
+  date: localDateSchema,
+  duration: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z.number({ error: durationMessage }).pipe(durationSchema),
+  ),
+});
+
+export const slotSchema = z.object({
+  starts_at: z.string(),
+  local_time: z.string(),
+  utc_offset: z.string(),
+});
+
+export const slotsResponseSchema = z.object({
+  bathroom_id: z.string(),
+  timezone: z.string(),
+  date: z.string(),
+  duration_minutes: z.number(),
+  starts: z.array(slotSchema),
+});
+export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
+
+export const createBookingSchema = z.strictObject({
+  bathroomId: z.uuid('That is not a bathroom id.'),
+  startsAt: z.iso.datetime({
+    offset: true,
+    message: 'Give the start as an ISO date-time, like 2027-03-14T15:00:00Z.',
+  }),
+  durationMinutes: durationSchema,
+});
+export type CreateBookingInput = z.infer<typeof createBookingSchema>;
+
+export const bookingViewSchema = z.object({
+  id: z.string(),
+  bathroom_id: z.string(),
+  bathroom_title: z.string(),
+  timezone: z.string(),
+  guest_id: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  duration_minutes: z.number(),
+  cleaning_buffer_minutes: z.number(),
+  hourly_price_cents: z.number(),
+  price_cents: z.number(),
+  currency: z.literal('usd'),
+  hold_expires_at: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  checked_in_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  cancellation_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type BookingView = z.infer<typeof bookingViewSchema>;
+
+/** A hold and the checkout page where the guest pays for it (POST /api/bookings, retries). */
+export const bookingCheckoutSchema = z.object({ booking: bookingViewSchema, checkoutUrl: z.string() });
+export type BookingCheckout = z.infer<typeof bookingCheckoutSchema>;
+
+/** PRODUCT.md: a booking's price is round(hourly × minutes / 60), in integer cents. */
+export function bookingPriceCents(hourlyCents: number, minutes: number): number {
+  return Math.round((hourlyCents * minutes) / 60);
+}

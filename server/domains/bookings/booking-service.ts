@@ -1,0 +1,273 @@
+import {
+  type BookingView,
+  bookingPriceCents,
+  type CreateBookingInput,
+  HOLD_MINUTES,
+} from '../../../common/schemas/bookings.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import { findSlotSchedule } from '../availability/repository.ts';
+import { BOOKING_HORIZON_DAYS, refusal, type SlotRefusal } from '../availability/slots.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
+import { type BookingPaymentDeps, createBookingPayments, PAYMENT_GRACE_MS } from './booking-payments.ts';
+import { expireStaleHolds, moveBooking, type TransitionResult } from './booking-transitions.ts';
+import {
+  type BookingWithBathroom,
+  findBookingIdBySession,
+  findBookingWithBathroom,
+  insertBooking,
+  isExclusionViolation,
+  listStaleHolds,
+  lockBathroomForBooking,
+  lockBookingForPayment,
+} from './repository.ts';
+
+/** Who is asking: a signed-in, active account (auth's requireViewer has checked that). */
+export type BookingActor = { userId: string; isAdmin: boolean };
+
+/** The one message a guest sees when somebody else got the time first (ADR 090). */
+export const SLOT_TAKEN_MESSAGE =
+  'Sorry, that time has just been booked by someone else. Please choose another start.';
+
+export const EXPIRE_HOLD_JOB = 'bookings.expire-hold';
+export const EXPIRE_HOLDS_SWEEP_JOB = 'bookings.expire-holds';
+
+const notBookable = () =>
+  new AppError('validation_error', 'This bathroom is not taking bookings.', [
+    { field: 'bathroomId', message: 'Choose a published bathroom.' },
+  ]);
+
+function refusalError(reason: SlotRefusal, allowedDurations: number[]): AppError {
+  const field = (name: string, message: string) =>
+    new AppError('validation_error', message, [{ field: name, message }]);
+  switch (reason) {
+    case 'duration':
+      return field(
+        'durationMinutes',
+        `This bathroom takes bookings of ${allowedDurations.join(', ')} minutes.`,
+      );
+    case 'off_grid':
+      return field('startsAt', 'Bookings start on the quarter hour (:00, :15, :30 or :45).');
+    case 'past':
+      return field('startsAt', 'That start has already passed. Please choose a later one.');
+    case 'too_far':
+      return field('startsAt', `Bookings open up to ${BOOKING_HORIZON_DAYS} days ahead.`);
+    case 'closed':
+      return field('startsAt', 'The bathroom is not open for the whole of that time.');
+    case 'blackout':
+      return new AppError('conflict', 'The host has blocked that time. Please choose another start.');
+    case 'taken':
+      return new AppError('conflict', SLOT_TAKEN_MESSAGE);
+  }
+}
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+function toView(row: BookingWithBathroom): BookingView {
+  return {
+    id: row.id,
+    bathroom_id: row.bathroom_id,
+    bathroom_title: row.bathroom_title,
+    timezone: row.timezone,
+    guest_id: row.guest_id,
+    status: row.status,
+    starts_at: new Date(row.starts_at).toISOString(),
+    ends_at: new Date(row.ends_at).toISOString(),
+    duration_minutes: row.duration_minutes,
+    cleaning_buffer_minutes: row.cleaning_buffer_minutes,
+    hourly_price_cents: row.hourly_price_cents,
+    price_cents: row.price_cents,
+    currency: row.currency,
+    hold_expires_at: iso(row.hold_expires_at),
+    confirmed_at: iso(row.confirmed_at),
+    checked_in_at: iso(row.checked_in_at),
+    completed_at: iso(row.completed_at),
+    cancelled_at: iso(row.cancelled_at),
+    cancellation_reason: row.cancellation_reason,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export type BookingDeps = Omit<BookingPaymentDeps, 'db'> & {
+  db: Db;
+  jobs: Scheduler;
+  /** The clock for minimum notice and hold length (tests move it). */
+  now?: () => Date;
+};
+
+export function createBookingService(deps: BookingDeps) {
+  const { db, jobs } = deps;
+  const clock = deps.now ?? (() => new Date());
+  const paying = createBookingPayments({ ...deps, db });
+
+  async function scheduleExpiry(bookingId: string, holdExpiresAt: Date) {
+    // Not running (tests, tools): the minute sweep and the stale-hold check at booking time cover it.
+    if (!jobs.isRunning()) return;
+    try {
+      await jobs.send(EXPIRE_HOLD_JOB, { bookingId }, { startAfter: holdExpiresAt, singletonKey: bookingId });
+    } catch (error) {
+      deps.log.warn({ err: error, bookingId }, 'could not schedule hold expiry; the sweep will expire it');
+    }
+  }
+
+  /**
+   * The expiry job: releases the slot if the hold has run out unpaid; a no-op otherwise. Its
+   * checkout is closed first; one that cannot be closed is being paid, so the booking waits for
+   * the completion event (for at most the grace period, should that event never come).
+   */
+  async function expireHold(bookingId: string): Promise<TransitionResult> {
+    const row = await lockBookingForPayment(db, bookingId);
+    if (!row) return { changed: false, status: null };
+    const expiresAt = row.hold_expires_at ? new Date(row.hold_expires_at).getTime() : 0;
+    if (row.status !== 'pending_payment' || expiresAt > clock().getTime()) {
+      return { changed: false, status: row.status };
+    }
+    if (row.checkout_session_id && !(await paying.closeSession(row.checkout_session_id))) {
+      if (clock().getTime() < expiresAt + PAYMENT_GRACE_MS)
+        return { changed: false, status: 'pending_payment' };
+    }
+    const moved = await moveBooking(db, bookingId, 'expired', { onlyIfHoldExpired: true });
+    // The provider's expiry event may have moved it already, within this call.
+    return moved.status === 'expired' ? { changed: true, status: 'expired' } : moved;
+  }
+
+  async function visibleBooking(actor: BookingActor, bookingId: string): Promise<BookingView> {
+    const row = await findBookingWithBathroom(db, bookingId);
+    const allowed = row && (actor.isAdmin || row.guest_id === actor.userId || row.host_id === actor.userId);
+    if (!row || !allowed) throw new AppError('not_found', 'There is no such booking.');
+    return toView(row);
+  }
+
+  /** Holds released inside a booking's transaction lose their checkout too (best effort). */
+  async function closeReleasedSessions(bookingIds: string[]) {
+    for (const id of bookingIds) {
+      const row = await lockBookingForPayment(db, id);
+      if (row?.checkout_session_id) await paying.closeSession(row.checkout_session_id);
+    }
+  }
+
+  return {
+    /**
+     * Holds a slot for a guest (pending_payment for HOLD_MINUTES). One transaction: the bathroom
+     * is published and not the guest's own; stale holds on it are expired first; the slot engine
+     * decides on the rows this transaction sees; the insert then meets the exclusion constraint,
+     * which settles a race the engine could not see (23P01 → 409).
+     */
+    async create(
+      actor: BookingActor,
+      input: CreateBookingInput,
+    ): Promise<{ booking: BookingView; checkoutUrl: string }> {
+      const now = clock();
+      const startsAt = new Date(input.startsAt);
+      const duration = input.durationMinutes;
+      let bookingId: string;
+      let holdExpiresAt: Date;
+      let released: string[];
+      try {
+        ({ bookingId, holdExpiresAt, released } = await db.transaction().execute(async (trx) => {
+          const bathroom = await lockBathroomForBooking(trx, input.bathroomId);
+          if (bathroom?.status !== 'published') throw notBookable();
+          if (bathroom.host_id === actor.userId) {
+            throw new AppError('validation_error', 'You cannot book your own bathroom.', [
+              { field: 'bathroomId', message: 'Choose a bathroom you do not host.' },
+            ]);
+          }
+          const released = await expireStaleHolds(trx, bathroom.id);
+          const end = new Date(startsAt.getTime() + (duration + bathroom.cleaning_buffer_minutes) * 60_000);
+          const found = await findSlotSchedule(trx, bathroom.id, { start: startsAt, end });
+          if (!found) throw notBookable();
+          const why = refusal(found.schedule, startsAt, duration, now);
+          if (why) throw refusalError(why, found.allowed_durations);
+          const hold = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+          const row = await insertBooking(trx, {
+            bathroom_id: bathroom.id,
+            guest_id: actor.userId,
+            status: 'pending_payment',
+            starts_at: startsAt,
+            ends_at: new Date(startsAt.getTime() + duration * 60_000),
+            duration_minutes: duration,
+            cleaning_buffer_minutes: bathroom.cleaning_buffer_minutes,
+            hourly_price_cents: bathroom.hourly_price_cents,
+            price_cents: bookingPriceCents(bathroom.hourly_price_cents, duration),
+            hold_expires_at: hold,
+          });
+          return { bookingId: row.id, holdExpiresAt: hold, released };
+        }));
+      } catch (error) {
+        if (isExclusionViolation(error)) throw new AppError('conflict', SLOT_TAKEN_MESSAGE);
+        throw error;
+      }
+      await closeReleasedSessions(released);
+      await scheduleExpiry(bookingId, holdExpiresAt);
+      const row = await findBookingWithBathroom(db, bookingId);
+      if (!row) throw new Error(`booking ${bookingId} vanished after insert`);
+      // After the commit: the provider is never called with a transaction open.
+      const checkoutUrl = await paying.startCheckout(row);
+      const booking = await findBookingWithBathroom(db, bookingId);
+      return { booking: toView(booking ?? row), checkoutUrl };
+    },
+
+    /** POST /api/bookings/:id/checkout: a fresh checkout for the guest's live hold. */
+    async retryCheckout(actor: BookingActor, bookingId: string) {
+      const checkoutUrl = await paying.retryCheckout(actor, bookingId, clock());
+      const row = await findBookingWithBathroom(db, bookingId);
+      if (!row) throw new AppError('not_found', 'There is no such booking.');
+      return { booking: toView(row), checkoutUrl };
+    },
+
+    /** /payment-success: the booking a checkout session paid, for those who may see it. */
+    async bySession(actor: BookingActor, sessionId: string): Promise<BookingView> {
+      const bookingId = await findBookingIdBySession(db, sessionId);
+      if (!bookingId) throw new AppError('not_found', 'There is no such booking.');
+      return visibleBooking(actor, bookingId);
+    },
+
+    /** POST /api/bookings/:id/release: the guest gives the held time back before paying. */
+    async releaseHold(actor: BookingActor, bookingId: string): Promise<BookingView> {
+      await paying.releaseHold(actor, bookingId);
+      const row = await findBookingWithBathroom(db, bookingId);
+      if (!row) throw new AppError('not_found', 'There is no such booking.');
+      return toView(row);
+    },
+
+    /** A booking for its guest, its bathroom's host or an admin; anyone else is told it does not exist. */
+    get: visibleBooking,
+
+    expireHold,
+
+    /** The sweep: every stale hold through expireHold (a missed or lost job heals within a minute). */
+    async expireStaleHolds(): Promise<string[]> {
+      const expired: string[] = [];
+      for (const { id } of await listStaleHolds(db, 100)) {
+        if ((await expireHold(id)).changed) expired.push(id);
+      }
+      return expired;
+    },
+
+    /** The checkout.completed handler (registered with payments); tests redeliver through it. */
+    onCheckoutCompleted: paying.onCompleted,
+
+    /** Resolves once after-commit payment follow-ups (late-payment refunds) have run; for tests. */
+    paymentsSettled: () => paying.settled(),
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;
+
+/** The hold-expiry job and its sweep; define before the scheduler starts (ADR 052). */
+export function defineBookingJobs(jobs: Scheduler, bookings: BookingService) {
+  jobs.define<{ bookingId: string }>({
+    name: EXPIRE_HOLD_JOB,
+    handler: async ({ bookingId }) => {
+      await bookings.expireHold(bookingId);
+    },
+  });
+  jobs.define({
+    name: EXPIRE_HOLDS_SWEEP_JOB,
+    cron: '* * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      await bookings.expireStaleHolds();
+    },
+  });
+}

@@ -1,0 +1,219 @@
+import { type Insertable, sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { BookingStatus, BookingTable, Database } from '../../db/types.ts';
+
+/** The only place with SQL for bookings. */
+
+export type Executor = Db | Transaction<Database>;
+export type NewBooking = Omit<Insertable<BookingTable>, 'blocked'>;
+
+/** PostgreSQL's exclusion_violation: a live booking already holds part of this time. */
+export const EXCLUSION_VIOLATION = '23P01';
+
+export function isExclusionViolation(error: unknown): boolean {
+  return String((error as { code?: unknown } | null)?.code) === EXCLUSION_VIOLATION;
+}
+
+/**
+ * The bathroom's booking-relevant columns, with a share lock for the rest of the transaction:
+ * bookings of one bathroom still run side by side (the exclusion constraint settles them), but a
+ * host's edit of the bathroom (price, buffer, hours) waits until this booking is decided.
+ */
+export async function lockBathroomForBooking(trx: Transaction<Database>, bathroomId: string) {
+  return trx
+    .selectFrom('bathrooms')
+    .select(['id', 'host_id', 'status', 'title', 'hourly_price_cents', 'cleaning_buffer_minutes'])
+    .where('id', '=', bathroomId)
+    .forShare()
+    .executeTakeFirst();
+}
+
+export async function insertBooking(db: Executor, row: NewBooking) {
+  return db.insertInto('bookings').values(row).returning(['id']).executeTakeFirstOrThrow();
+}
+
+/** A booking with what its readers need of the bathroom (title, zone, host). */
+export async function findBookingWithBathroom(db: Executor, bookingId: string) {
+  return db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .select([
+      'k.id',
+      'k.bathroom_id',
+      'k.guest_id',
+      'k.status',
+      'k.starts_at',
+      'k.ends_at',
+      'k.duration_minutes',
+      'k.cleaning_buffer_minutes',
+      'k.hourly_price_cents',
+      'k.price_cents',
+      'k.currency',
+      'k.hold_expires_at',
+      'k.confirmed_at',
+      'k.checked_in_at',
+      'k.completed_at',
+      'k.cancelled_at',
+      'k.cancellation_reason',
+      'k.created_at',
+      'b.title as bathroom_title',
+      'b.timezone',
+      'b.host_id',
+    ])
+    .where('k.id', '=', bookingId)
+    .executeTakeFirst();
+}
+export type BookingWithBathroom = NonNullable<Awaited<ReturnType<typeof findBookingWithBathroom>>>;
+
+export type TransitionSpec = {
+  from: readonly BookingStatus[];
+  to: BookingStatus;
+  stamp: 'confirmed_at' | 'checked_in_at' | 'completed_at' | 'cancelled_at' | null;
+  cancelledBy: string | null;
+  reason: string | null;
+  onlyIfHoldExpired: boolean;
+};
+
+/**
+ * One guarded UPDATE: it changes the row only from an allowed state, so a repeat is a no-op.
+ * When nothing changed, reports the state the booking is in (null: no such booking).
+ */
+export async function transitionBooking(
+  db: Executor,
+  bookingId: string,
+  spec: TransitionSpec,
+): Promise<{ changed: boolean; current: BookingStatus | null }> {
+  const updated = await db
+    .updateTable('bookings')
+    .set({
+      status: spec.to,
+      updated_at: sql<Date>`now()`,
+      ...(spec.stamp ? { [spec.stamp]: sql<Date>`now()` } : {}),
+      ...(spec.to === 'cancelled'
+        ? { cancelled_by: spec.cancelledBy, cancellation_reason: spec.reason }
+        : {}),
+    })
+    .where('id', '=', bookingId)
+    .where('status', 'in', spec.from)
+    .$if(spec.onlyIfHoldExpired, (query) => query.where('hold_expires_at', '<=', sql<Date>`now()`))
+    .returning('id')
+    .executeTakeFirst();
+  if (updated) return { changed: true, current: spec.to };
+  const row = await db.selectFrom('bookings').select('status').where('id', '=', bookingId).executeTakeFirst();
+  return { changed: false, current: row?.status ?? null };
+}
+
+/** pending_payment → expired for every hold past its time (on one bathroom, or all). */
+export async function transitionStaleHolds(db: Executor, bathroomId?: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('bookings')
+    .set({ status: 'expired', updated_at: sql<Date>`now()` })
+    .where('status', '=', 'pending_payment')
+    .where('hold_expires_at', '<=', sql<Date>`now()`)
+    .$if(bathroomId !== undefined, (query) => query.where('bathroom_id', '=', bathroomId as string))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether the bathroom has any booking on record, whatever its state. */
+export async function bathroomHasBookings(db: Executor, bathroomId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('bathroom_id', '=', bathroomId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What the payment handlers need of a booking, locked until their transaction ends. */
+export async function lockBookingForPayment(db: Executor, bookingId: string) {
+  return db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .select([
+      'k.id',
+      'k.guest_id',
+      'k.status',
+      'k.bathroom_id',
+      'k.starts_at',
+      'k.duration_minutes',
+      'k.price_cents',
+      'k.hold_expires_at',
+      'k.checkout_session_id',
+      'k.payment_intent_id',
+      'k.amount_paid_cents',
+      'b.title as bathroom_title',
+      'b.timezone',
+      'b.host_id',
+    ])
+    .where('k.id', '=', bookingId)
+    .forUpdate('k')
+    .executeTakeFirst();
+}
+export type BookingForPayment = NonNullable<Awaited<ReturnType<typeof lockBookingForPayment>>>;
+
+/**
+ * Points a pending hold at its (new) checkout session; `previous` guards a retry against a
+ * concurrent one. Returns false when the booking is no longer pending or another retry won.
+ */
+export async function setCheckoutSession(
+  db: Executor,
+  bookingId: string,
+  sessionId: string | null,
+  previous: string | null,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('bookings')
+    .set({ checkout_session_id: sessionId, updated_at: sql<Date>`now()` })
+    .where('id', '=', bookingId)
+    .where('status', '=', 'pending_payment')
+    .$if(previous === null, (query) => query.where('checkout_session_id', 'is', null))
+    .$if(previous !== null, (query) => query.where('checkout_session_id', '=', previous as string))
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** Records what was paid, once: a later event for another payment does not overwrite it. */
+export async function recordPayment(
+  db: Executor,
+  bookingId: string,
+  payment: { paymentIntentId: string; amountCents: number },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('bookings')
+    .set({
+      payment_intent_id: payment.paymentIntentId,
+      amount_paid_cents: payment.amountCents,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', bookingId)
+    .where('payment_intent_id', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** Holds whose time has run out, oldest first (the sweep expires them one by one). */
+export async function listStaleHolds(db: Executor, limit: number) {
+  return db
+    .selectFrom('bookings')
+    .select(['id'])
+    .where('status', '=', 'pending_payment')
+    .where('hold_expires_at', '<=', sql<Date>`now()`)
+    .orderBy('hold_expires_at')
+    .limit(limit)
+    .execute();
+}
+
+/** The booking a checkout session pays (the current one; a session replaced by a retry finds none). */
+export async function findBookingIdBySession(db: Executor, sessionId: string) {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('checkout_session_id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  bookingCheckoutSchema,
+  bookingIdParamsSchema,
+  bookingViewSchema,
+  createBookingSchema,
+} from '../../../common/schemas/bookings.ts';
+import { toWebHeaders } from '../../http/web-request.ts';
+import type { AppServices } from '../../services.ts';
+import type { BookingActor } from './booking-service.ts';
+
+/** Bookings (ADR 090). Every route checks the caller on the server. */
+export async function bookingRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // requireViewer answers 401 when signed out and 403 for a disabled or under-review account.
+  const actor = async (request: Parameters<typeof toWebHeaders>[0]): Promise<BookingActor> => {
+    const viewer = await services.auth.requireViewer(toWebHeaders(request));
+    return { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
+  };
+  const tags = ['bookings'];
+
+  api.post(
+    '/api/bookings',
+    {
+      schema: {
+        tags,
+        summary:
+          'Hold a slot for 15 minutes and start its checkout (409 when the time is taken, 502 when the payment provider fails)',
+        body: createBookingSchema,
+        response: { 201: bookingCheckoutSchema },
+      },
+    },
+    async (request, reply) => {
+      const booking = await services.bookings.create(await actor(request), request.body);
+      return reply.status(201).send(booking);
+    },
+  );
+
+  api.get(
+    '/api/bookings/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A booking, for its guest, the host of its bathroom or an admin',
+        params: bookingIdParamsSchema,
+        response: { 200: bookingViewSchema },
+      },
+    },
+    async (request) => services.bookings.get(await actor(request), request.params.id),
+  );
+
+  api.post(
+    '/api/bookings/:id/checkout',
+    {
+      schema: {
+        tags,
+        summary: "A fresh checkout for the guest's unexpired hold (the previous session is closed first)",
+        params: bookingIdParamsSchema,
+        response: { 200: bookingCheckoutSchema },
+      },
+    },
+    async (request) => services.bookings.retryCheckout(await actor(request), request.params.id),
+  );
+
+  api.post(
+    '/api/bookings/:id/release',
+    {
+      schema: {
+        tags,
+        summary: 'The guest gives up an unpaid hold: its checkout is closed and the slot freed',
+        params: bookingIdParamsSchema,
+        response: { 200: bookingViewSchema },
+      },
+    },
+    async (request) => services.bookings.releaseHold(await actor(request), request.params.id),
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The one payment interface the rest of Privy sees (ADR 091). Stripe implements it when
+ * STRIPE_SECRET_KEY is set; the built-in test provider otherwise. Amounts are integer cents.
+ */
+
+export type CheckoutInput = {
+  /** Our own id for what is paid (a booking id); comes back on every checkout event. */
+  reference: string;
+  amountCents: number;
+  /** ISO 4217, lower case ('usd'). */
+  currency: string;
+  /** What the payer sees on the checkout page. */
+  description: string;
+  customerEmail?: string | undefined;
+  /** May hold {CHECKOUT_SESSION_ID}, replaced by the session id on the way back. */
+  successUrl: string;
+  cancelUrl: string;
+  /** When the hold behind this payment lapses; the session must not be payable after it. */
+  expiresAt: Date;
+};
+
+export type AccountState = { chargesEnabled: boolean; payoutsEnabled: boolean; detailsSubmitted: boolean };
+
+/** What events mean to us, whatever provider sent them. */
+export type PaymentEvent =
+  | {
+      type: 'checkout.completed';
+      sessionId: string;
+      reference: string;
+      paymentIntentId: string;
+      amountCents: number;
+    }
+  | { type: 'checkout.expired'; sessionId: string; reference: string }
+  | {
+      type: 'refund.updated';
+      refundId: string;
+      paymentIntentId: string;
+      amountCents: number;
+      status: string;
+    }
+  | ({ type: 'account.updated'; accountId: string } & AccountState);
+
+export type PaymentEventType = PaymentEvent['type'];
+
+/** An event with the provider's own id, which makes a replay recognisable. */
+export type ProviderEvent = {
+  id: string;
+  provider: ProviderKind;
+  /** The provider's event type as sent (for the record); `event` is null for types we ignore. */
+  rawType: string;
+  event: PaymentEvent | null;
+};
+
+export type ProviderKind = 'stripe' | 'test';
+
+export interface PaymentProvider {
+  readonly kind: ProviderKind;
+  createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /** Closes an open session; false when it was no longer open (paid or expired already). */
+  expireCheckout(sessionId: string): Promise<{ expired: boolean }>;
+  refund(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string; status: string }>;
+  createConnectAccount(input: { userId: string; email: string | null }): Promise<{ accountId: string }>;
+  createAccountLink(input: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
+  retrieveAccount(accountId: string): Promise<AccountState>;
+  transfer(input: {
+    accountId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    reference: string;
+  }): Promise<{ transferId: string }>;
+  /**
+   * Verifies a webhook's signature over the raw body and normalises it. Throws
+   * WebhookSignatureError when it does not verify.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/** The provider refused or could not be reached; the caller may retry later. */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+}
+
+/**
+ * A host counts as connected once the provider has their details and can pay them out: with
+ * separate charges and transfers the platform takes the charge, so payouts are what matter.
+ */
+export function isConnected(state: AccountState): boolean {
+  return state.detailsSubmitted && state.payoutsEnabled;
+}
+
+/** Stripe will not let a Checkout Session expire sooner than 30 minutes after it is created. */
+export const STRIPE_MIN_SESSION_MS = 30 * 60 * 1000;

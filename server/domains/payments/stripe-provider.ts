@@ -1,0 +1,235 @@
+import Stripe from 'stripe';
+import {
+  type AccountState,
+  type CheckoutInput,
+  type PaymentEvent,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderEvent,
+  STRIPE_MIN_SESSION_MS,
+  WebhookSignatureError,
+} from './payment-provider.ts';
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** Only tests set these: the SDK then talks to a local stand-in for api.stripe.com. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  maxNetworkRetries?: number;
+  now?: () => Date;
+};
+
+// Stripe's expiry must be at least 30 minutes out; a minute more absorbs clock skew between us
+// and Stripe. Shorter holds are closed by our own call to expireCheckout when they lapse (ADR 091).
+const EXPIRY_SLACK_MS = 60 * 1000;
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** Wraps what the SDK throws so callers see one error type, keeping Stripe's message for the log. */
+async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      throw new PaymentProviderError(`Stripe ${what} failed: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+function normalise(event: Stripe.Event): PaymentEvent | null {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      // A session completed with a delayed method is not paid yet; its async_payment_succeeded follows.
+      if (session.payment_status !== 'paid') return null;
+      const paymentIntentId = idOf(session.payment_intent);
+      const reference = session.client_reference_id ?? session.metadata?.reference;
+      if (!paymentIntentId || !reference) return null;
+      return {
+        type: 'checkout.completed',
+        sessionId: session.id,
+        reference,
+        paymentIntentId,
+        amountCents: session.amount_total ?? 0,
+      };
+    }
+    case 'checkout.session.expired': {
+      const session = event.data.object;
+      const reference = session.client_reference_id ?? session.metadata?.reference;
+      if (!reference) return null;
+      return { type: 'checkout.expired', sessionId: session.id, reference };
+    }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed': {
+      const refund = event.data.object;
+      const paymentIntentId = idOf(refund.payment_intent);
+      if (!paymentIntentId) return null;
+      return {
+        type: 'refund.updated',
+        refundId: refund.id,
+        paymentIntentId,
+        amountCents: refund.amount,
+        status: refund.status ?? 'pending',
+      };
+    }
+    case 'account.updated': {
+      const account = event.data.object;
+      return {
+        type: 'account.updated',
+        accountId: account.id,
+        chargesEnabled: Boolean(account.charges_enabled),
+        payoutsEnabled: Boolean(account.payouts_enabled),
+        detailsSubmitted: Boolean(account.details_submitted),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Stripe on the platform account: Checkout, separate charges and transfers, Connect Express. */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const now = options.now ?? (() => new Date());
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    appInfo: { name: 'Privy' },
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+  });
+
+  return {
+    kind: 'stripe',
+
+    async createCheckout(input: CheckoutInput) {
+      const earliest = now().getTime() + STRIPE_MIN_SESSION_MS + EXPIRY_SLACK_MS;
+      const expiresAt = Math.max(input.expiresAt.getTime(), earliest);
+      const session = await call('checkout.sessions.create', () =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency,
+                unit_amount: input.amountCents,
+                product_data: { name: input.description },
+              },
+            },
+          ],
+          client_reference_id: input.reference,
+          metadata: { reference: input.reference },
+          payment_intent_data: { metadata: { reference: input.reference } },
+          ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: Math.ceil(expiresAt / 1000),
+        }),
+      );
+      if (!session.url) throw new PaymentProviderError('Stripe returned a Checkout Session without a URL');
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return { expired: true };
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open: it was paid or has expired.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { expired: false };
+        if (error instanceof Stripe.errors.StripeError) {
+          throw new PaymentProviderError(`Stripe checkout.sessions.expire failed: ${error.message}`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
+    },
+
+    async refund(input) {
+      const refund = await call('refunds.create', () =>
+        stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, amount: input.amountCents },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { refundId: refund.id, status: refund.status ?? 'pending' };
+    },
+
+    async createConnectAccount(input) {
+      const account = await call('accounts.create', () =>
+        stripe.accounts.create(
+          {
+            type: 'express',
+            country: 'US',
+            ...(input.email ? { email: input.email } : {}),
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            metadata: { user_id: input.userId },
+          },
+          // Two quick clicks on "Connect" must not open two Stripe accounts for one host.
+          { idempotencyKey: `connect-account:${input.userId}` },
+        ),
+      );
+      return { accountId: account.id };
+    },
+
+    async createAccountLink(input) {
+      const link = await call('accountLinks.create', () =>
+        stripe.accountLinks.create({
+          account: input.accountId,
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+          type: 'account_onboarding',
+        }),
+      );
+      return { url: link.url };
+    },
+
+    async retrieveAccount(accountId): Promise<AccountState> {
+      const account = await call('accounts.retrieve', () => stripe.accounts.retrieve(accountId));
+      return {
+        chargesEnabled: Boolean(account.charges_enabled),
+        payoutsEnabled: Boolean(account.payouts_enabled),
+        detailsSubmitted: Boolean(account.details_submitted),
+      };
+    },
+
+    async transfer(input) {
+      const transfer = await call('transfers.create', () =>
+        stripe.transfers.create(
+          {
+            amount: input.amountCents,
+            currency: 'usd',
+            destination: input.accountId,
+            transfer_group: input.reference,
+            metadata: { reference: input.reference },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { transferId: transfer.id };
+    },
+
+    parseWebhook(rawBody, signature): ProviderEvent {
+      if (!options.webhookSecret) {
+        throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set, so no webhook can be verified.');
+      }
+      if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError((error as Error).message);
+      }
+      return { id: event.id, provider: 'stripe', rawType: event.type, event: normalise(event) };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser.ts';
+import { apiCall, registerFresh, waitForHydration } from './session-helpers.ts';
+
+/** A hold paid (or abandoned) on the test provider's checkout, back to the app's payment pages. */
+
+async function holdSomething(
+  page: Page,
+  dayOffset: number,
+): Promise<{ bookingId: string; checkoutPath: string }> {
+  const search = await apiCall(page, 'GET', '/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25');
+  const listing = (search.body.results as { id: string }[])[0];
+  if (!listing) throw new Error('the demo seed should list bathrooms near Austin');
+  const date = new Date(Date.now() + dayOffset * 86_400_000).toISOString().slice(0, 10);
+  const slots = await apiCall(page, 'GET', `/api/bathrooms/${listing.id}/slots?date=${date}&duration=30`);
+  expect(slots.status).toBe(200);
+  const start = (slots.body.starts as { starts_at: string }[])[0];
+  if (!start) throw new Error(`no free start on ${date}`);
+  const held = await apiCall(page, 'POST', '/api/bookings', {
+    bathroomId: listing.id,
+    startsAt: start.starts_at,
+    durationMinutes: 30,
+  });
+  expect(held.status).toBe(201);
+  const body = held.body as { booking: { id: string }; checkoutUrl: string };
+  return { bookingId: body.booking.id, checkoutPath: new URL(body.checkoutUrl).pathname };
+}
+
+describe('book and pay (test provider)', () => {
+  const { newTab } = useBrowser();
+
+  it('Pay on the test checkout lands on /payment-success with the booking confirmed', async () => {
+    const { page } = await newTab();
+    await registerFresh(page, 'payer');
+    const { checkoutPath } = await holdSomething(page, 3);
+    await page.goto(checkoutPath);
+    await waitForHydration(page, 'form button[type="submit"]');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/payment-success\?session_id=cs_test_/);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Your booking is confirmed');
+    expect(await page.getByTestId('payment-status').textContent()).toContain('Paid and confirmed');
+  });
+
+  it('Cancel on the test checkout leads to /cancel-booking-payment, where the guest releases the time', async () => {
+    const { page } = await newTab();
+    await registerFresh(page, 'leaver');
+    const { bookingId, checkoutPath } = await holdSomething(page, 4);
+    await page.goto(checkoutPath);
+    await waitForHydration(page, 'form button[type="submit"]');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(new RegExp(`/cancel-booking-payment\\?booking=${bookingId}$`));
+    await waitForHydration(page, 'form button[type="submit"]');
+    await page.getByRole('button', { name: 'Release the time' }).click();
+    await expect
+      .poll(() => page.getByTestId('hold-status').textContent())
+      .toContain('This time is no longer held for you.');
+    const after = await apiCall(page, 'GET', `/api/bookings/${bookingId}`);
+    expect(after.body.status).toBe('expired');
+  });
+});
