@@ -203,4 +203,5 @@ export type SearchResult = {
   timezone: string;
 };
 
-export type SearchResponse = { results: SearchResult[]; total: number };
+/** `total` stops at the count cap (1,000); `totalIsCapped` says there are more ("1,000+"). */
+export type SearchResponse = { results: SearchResult[]; total: number; totalIsCapped: boolean };

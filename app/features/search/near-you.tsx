@@ -1,6 +1,7 @@
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { formatResultCount } from '../../../common/result-count.ts';
 import type { PlaceResult } from '../../../common/schemas/places.ts';
 import type { SearchResponse } from '../../../common/schemas/search.ts';
 import { ResultCard } from './result-card.tsx';
@@ -58,7 +59,7 @@ export function NearYou({ address }: { address: PlaceResult | null }) {
           </Stack>
           {status.kind === 'done' && status.data.total > 0 ? (
             <Button component={Link} to={searchHref(state)} variant="light">
-              See all {status.data.total}
+              See all {formatResultCount(status.data.total, status.data.totalIsCapped)}
             </Button>
           ) : null}
         </Group>

@@ -16,6 +16,7 @@ import { IconList, IconMap, IconMapSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RADIUS_OPTIONS_MILES } from '../../../common/constants.ts';
+import { bathroomCount } from '../../../common/result-count.ts';
 import type { SearchResult } from '../../../common/schemas/search.ts';
 import { LazyMap } from '../map/lazy-map.tsx';
 import { ResultCard } from './result-card.tsx';
@@ -88,12 +89,14 @@ type Props = {
   state: SearchState;
   results: SearchResult[];
   total: number;
+  /** The search stopped counting at `total` ("1,000+"). */
+  totalIsCapped: boolean;
   pageSize: number;
   tileUrl: string;
 };
 
 /** The list and the map side by side on desktop; on a phone, the list with a map toggle. */
-export function SearchResults({ state, results, total, pageSize, tileUrl }: Props) {
+export function SearchResults({ state, results, total, totalIsCapped, pageSize, tileUrl }: Props) {
   const navigate = useNavigate();
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [view, setView] = useState<'list' | 'map'>('list');
@@ -151,7 +154,7 @@ export function SearchResults({ state, results, total, pageSize, tileUrl }: Prop
     <Stack gap="sm">
       <Group justify="space-between">
         <Text fw={600} aria-live="polite">
-          {total === 1 ? '1 bathroom' : `${total} bathrooms`} within {state.radius} miles
+          {bathroomCount(total, totalIsCapped)} within {state.radius} miles
           {state.q ? ` of ${state.q}` : ''}
         </Text>
         {desktop ? null : (

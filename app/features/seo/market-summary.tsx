@@ -1,6 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../common/distance.ts';
+import { formatResultCount } from '../../../common/result-count.ts';
 import type { SearchResult } from '../../../common/schemas/search.ts';
 
 function median(values: number[]): number {
@@ -15,10 +16,12 @@ function median(values: number[]): number {
 export function MarketSummary({
   place,
   total,
+  totalIsCapped,
   results,
 }: {
   place: string;
   total: number;
+  totalIsCapped: boolean;
   results: SearchResult[];
 }) {
   const prices = results.map((result) => result.hourly_price_cents);
@@ -27,7 +30,7 @@ export function MarketSummary({
   // Figures come from the listings on this page; say so when there are more.
   const basis = total > results.length ? ` (the ${results.length} shown)` : '';
   const figures = [
-    { label: 'Listed bathrooms', value: total.toLocaleString('en-US') },
+    { label: 'Listed bathrooms', value: formatResultCount(total, totalIsCapped) },
     { label: `Typical price${basis}`, value: prices.length ? `${formatPrice(median(prices))} / hour` : '—' },
     {
       label: `Average rating${basis}`,

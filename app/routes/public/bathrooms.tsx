@@ -30,17 +30,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tileUrl,
       results: null,
       total: 0,
+      totalIsCapped: false,
       pageSize: DEFAULT_PAGE_SIZE,
       invalid: parsed.kind === 'invalid' ? parsed.fields : [],
     };
   }
   const input = toSearchInput(parsed.query);
-  const { results, total } = await services.availability.search(input);
-  return { state, tileUrl, results, total, pageSize: input.limit, invalid: [] };
+  const { results, total, totalIsCapped } = await services.availability.search(input);
+  return { state, tileUrl, results, total, totalIsCapped, pageSize: input.limit, invalid: [] };
 }
 
 export default function BathroomsPage({ loaderData }: Route.ComponentProps) {
-  const { state, results, total, pageSize, tileUrl, invalid } = loaderData;
+  const { state, results, total, totalIsCapped, pageSize, tileUrl, invalid } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
   const errors = Object.fromEntries(
@@ -65,6 +66,7 @@ export default function BathroomsPage({ loaderData }: Route.ComponentProps) {
             state={state}
             results={results}
             total={total}
+            totalIsCapped={totalIsCapped}
             pageSize={pageSize}
             tileUrl={tileUrl}
           />

@@ -1,5 +1,6 @@
 import { Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
+import { formatResultCount } from '../../../common/result-count.ts';
 import {
   LOCATION_PAGE_KINDS,
   type LocationPageKind,
@@ -85,7 +86,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
   const nonce = useRootData()?.nonce || undefined;
   const copy = locationCopy(page);
   const { audience, scope } = parseLocationPageKind(page.kind);
-  const { city, results, total } = page;
+  const { city, results, total, totalIsCapped } = page;
   const fullSearch = searchHref({ ...EMPTY_SEARCH, ...page.search });
   return (
     <Stack gap="xl">
@@ -111,7 +112,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
       </Stack>
 
       {audience === 'properties' ? (
-        <MarketSummary place={city.label} total={total} results={results} />
+        <MarketSummary place={city.label} total={total} totalIsCapped={totalIsCapped} results={results} />
       ) : null}
 
       {results.length ? (
@@ -134,7 +135,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           <Group>
             <Button component={Link} to={fullSearch} variant="light">
               {total > results.length
-                ? `See all ${total.toLocaleString('en-US')} on the map`
+                ? `See all ${formatResultCount(total, totalIsCapped)} on the map`
                 : 'Search with dates, filters and the map'}
             </Button>
           </Group>

@@ -91,8 +91,8 @@ export function createAvailabilityService(deps: {
     /** Published bathrooms within the radius of a point, optionally only those open for a slot. */
     async search(input: SearchInput): Promise<SearchResponse> {
       const referenceZone = slotReferenceZone(input, deps.timezoneAt);
-      const { rows, total } = await searchPublishedBathrooms(db, input, referenceZone);
-      return { results: rows.map((row) => card(row, row.distance_miles)), total };
+      const { rows, total, totalIsCapped } = await searchPublishedBathrooms(db, input, referenceZone);
+      return { results: rows.map((row) => card(row, row.distance_miles)), total, totalIsCapped };
     },
 
     /** Is the published bathroom open for [startUtc, startUtc + duration)? False when unknown. */

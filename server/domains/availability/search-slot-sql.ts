@@ -41,6 +41,11 @@ function slotInZone(
  * for that zone (scalar subqueries on constants, which PostgreSQL evaluates once per query), and
  * only bathrooms in another zone work out their own.
  */
+/*
+ * The `offset 0` in each NOT EXISTS keeps it a per-row test rather than an anti-join: a nearest-first
+ * search walks the distance index and stops after a page of matches, which a join (reading every
+ * bathroom in the radius first) would defeat. Each test is one probe of a small index.
+ */
 export function slotCondition(input: SearchInput, referenceZone?: string): RawBuilder<unknown> {
   if (input.time === undefined || input.durationMinutes === undefined) {
     if (input.date === undefined) return sql`true`;
@@ -62,10 +67,12 @@ export function slotCondition(input: SearchInput, referenceZone?: string): RawBu
       select 1 from bookings k
       where k.bathroom_id = b.id and k.status in ('pending_payment', 'confirmed', 'checked_in')
         and (k.status <> 'pending_payment' or k.hold_expires_at > now())
-        and k.blocked && tstzrange(${startUtc}, ${endUtc} + make_interval(mins => b.cleaning_buffer_minutes::int)))
+        and k.blocked && tstzrange(${startUtc}, ${endUtc} + make_interval(mins => b.cleaning_buffer_minutes::int))
+      offset 0)
     and not exists (
       select 1 from bathroom_blackouts x
-      where x.bathroom_id = b.id and tstzrange(x.starts_at, x.ends_at) && tstzrange(${startUtc}, ${endUtc}))`;
+      where x.bathroom_id = b.id and tstzrange(x.starts_at, x.ends_at) && tstzrange(${startUtc}, ${endUtc})
+      offset 0)`;
 }
 
 /** The zone a search works its slot out in once: the centre's, for a radius search with a slot. */

@@ -35,6 +35,8 @@ export type LocationPage = {
   city: CityLink & { state_code: string; country_code: string; latitude: number; longitude: number };
   results: SearchResult[];
   total: number;
+  /** The search stopped counting at `total` ("1,000+"). */
+  totalIsCapped: boolean;
   /** "near" pages: the radius searched around the centre */
   radius_miles: number | null;
   nearby: NearbyCityLink[];
@@ -148,7 +150,7 @@ export function createLocationPages(deps: { places: PlacesService; availability:
         countryCode: city.country_code,
         minPopulation: neighbourMinPopulation(city),
       });
-      const [{ results, total }, counts] = await Promise.all([
+      const [{ results, total, totalIsCapped }, counts] = await Promise.all([
         availability.search(input),
         availability.countInCities(neighbours.map(cityKey)),
       ]);
@@ -164,6 +166,7 @@ export function createLocationPages(deps: { places: PlacesService; availability:
         },
         results,
         total,
+        totalIsCapped,
         radius_miles: scope === 'near' ? NEAR_RADIUS_MILES : null,
         nearby: neighbours.map((neighbour, index) => ({
           ...cityLink(neighbour),
