@@ -23,6 +23,7 @@ import { seoRoutes } from './domains/seo/routes.ts';
 import { storageRoutes } from './domains/storage/routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { operationsRoutes } from './http/operations.ts';
+import { createPageCache, isSuccessfulWrite } from './http/page-cache.ts';
 import { type ReactRouterOptions, registerReactRouter } from './http/react-router.ts';
 import type { AppServices } from './services.ts';
 
@@ -62,6 +63,16 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
     request.cspNonce = randomBytes(16).toString('base64');
     (request.raw as typeof request.raw & { cspNonce?: string }).cspNonce = request.cspNonce;
   });
+  // Anonymous pages are kept a few seconds (ADR 096); any write this process serves empties them.
+  const pageCache =
+    options.web?.mode === 'production' && services.config.pageCacheSeconds > 0
+      ? createPageCache({ ttlMs: services.config.pageCacheSeconds * 1000 })
+      : null;
+  if (pageCache) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (isSuccessfulWrite(request.method, reply.statusCode)) pageCache.clear();
+    });
+  }
   const nonceSource = (req: unknown) => `'nonce-${(req as { cspNonce?: string }).cspNonce ?? ''}'`;
   await app.register(fastifyHelmet, {
     hsts: services.config.appUrl.startsWith('https://'),
@@ -111,5 +122,5 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(seoRoutes, { services });
   await app.register(paymentRoutes, { services });
 
-  if (options.web) await registerReactRouter(app, services, options.web);
+  if (options.web) await registerReactRouter(app, services, { ...options.web, pageCache });
 }

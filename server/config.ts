@@ -37,6 +37,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   MAP_TILE_URL: z
     .string()
     .regex(/^(https?:\/\/|\/)/, 'must be an http(s):// URL or a path on this site, e.g. /map-tiles/blank.png')
@@ -67,6 +68,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /** How long an anonymous visitor's page is kept (ADR 096); 0 renders every request. */
+  pageCacheSeconds: number;
   uploadsDir: string;
   /** Leaflet tile URL template ({s}, {z}, {x}, {y}); a path on this site serves blank tiles offline. */
   mapTileUrl: string;
@@ -160,6 +163,7 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     uploadsDir: path.join(dataDir, 'uploads'),
     mapTileUrl: env.MAP_TILE_URL,
   };

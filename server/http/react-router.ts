@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { AppServices } from '../services.ts';
+import type { PageCache } from './page-cache.ts';
 
 export type RequestInfo = { nonce: string; requestId: string };
 
@@ -18,6 +19,8 @@ export type ReactRouterOptions = {
   mode: 'production' | 'development';
   /** Folder holding `client/` and `server/` from `react-router build`. */
   buildDir: string;
+  /** Anonymous pages kept a few seconds (ADR 096); none in development. */
+  pageCache?: PageCache | null;
 };
 
 function toWebRequest(request: FastifyRequest, origin: string): Request {
@@ -40,6 +43,11 @@ function toWebRequest(request: FastifyRequest, origin: string): Request {
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/** Headers worth keeping with a cached page (not the per-response ones Fastify sets itself). */
+function responseHeaders(response: Response): [string, string][] {
+  return [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
@@ -127,13 +135,34 @@ export async function registerReactRouter(
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       handler: async (request, reply) => {
+        const cache = options.mode === 'production' ? (options.pageCache ?? null) : null;
+        const key = cache?.keyFor(request) ?? null;
+        if (cache && key) {
+          const hit = cache.get(key);
+          if (hit) {
+            reply.status(hit.status).headers(Object.fromEntries(hit.headers)).header('x-privy-cache', 'hit');
+            return reply.send(request.method === 'HEAD' ? '' : cache.personalise(hit.body, request.cspNonce));
+          }
+        }
         const build = await getBuild();
         const entry = build.entry.module as unknown as EntryWithContext;
         const context = new RouterContextProvider();
         context.set(entry.servicesContext, services);
-        context.set(entry.requestInfoContext, { nonce: request.cspNonce, requestId: request.id });
+        // A cacheable page is rendered for everyone, with a placeholder where the nonce goes.
+        const nonce = cache && key ? cache.placeholder : request.cspNonce;
+        context.set(entry.requestInfoContext, { nonce, requestId: request.id });
         const response = await handler(toWebRequest(request, services.config.appUrl), context);
-        return sendWebResponse(reply, response);
+        if (!cache || !key) return sendWebResponse(reply, response);
+        const page = {
+          status: response.status,
+          headers: responseHeaders(response),
+          body: await response.text(),
+        };
+        cache.offer(key, page);
+        reply.status(page.status).headers(Object.fromEntries(page.headers)).header('x-privy-cache', 'miss');
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        return reply.send(cache.personalise(page.body, request.cspNonce));
       },
     });
   });
