@@ -94,6 +94,9 @@ export const bookingViewSchema = z.object({
   completed_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   cancellation_reason: z.string().nullable(),
+  /** Integer cents: what the guest paid, and what has been (or is being) given back. */
+  amount_paid_cents: z.number(),
+  amount_refunded_cents: z.number(),
   created_at: z.string(),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
@@ -101,6 +104,20 @@ export type BookingView = z.infer<typeof bookingViewSchema>;
 /** A hold and the checkout page where the guest pays for it (POST /api/bookings, retries). */
 export const bookingCheckoutSchema = z.object({ booking: bookingViewSchema, checkoutUrl: z.string() });
 export type BookingCheckout = z.infer<typeof bookingCheckoutSchema>;
+
+export const cancelBookingSchema = z.strictObject({
+  reason: z.string().trim().max(500, 'Keep the reason to 500 characters.').optional(),
+});
+export type CancelBookingInput = z.infer<typeof cancelBookingSchema>;
+
+/** What cancelling would give back, for the party asking (common/cancellation-policy.ts). */
+export const cancellationTermsSchema = z.object({
+  can_cancel: z.boolean(),
+  policy: z.enum(['full', 'half', 'none']),
+  refund_cents: z.number(),
+  message: z.string(),
+});
+export type CancellationTermsView = z.infer<typeof cancellationTermsSchema>;
 
 /** PRODUCT.md: a booking's price is round(hourly × minutes / 60), in integer cents. */
 export function bookingPriceCents(hourlyCents: number, minutes: number): number {

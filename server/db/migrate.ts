@@ -9,6 +9,7 @@ import * as payments from './migrations/2026-11-22-50-payments.ts';
 import * as bookingPayments from './migrations/2026-11-22-60-booking-payments.ts';
 import * as outboxOrder from './migrations/2026-11-24-10-outbox-order.ts';
 import * as searchNearest from './migrations/2026-11-24-40-search-nearest.ts';
+import * as bookingLife from './migrations/2026-11-24-50-booking-life.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-60-booking-payments': bookingPayments,
   '2026-11-24-10-outbox-order': outboxOrder,
   '2026-11-24-40-search-nearest': searchNearest,
+  '2026-11-24-50-booking-life': bookingLife,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -194,6 +194,29 @@ export type BookingTable = {
   /** Set when a payment arrives; what a refund names. */
   payment_intent_id: string | null;
   amount_paid_cents: Generated<number>;
+  /** What has been (or is being) given back; never more than was paid. */
+  amount_refunded_cents: Generated<number>;
+  /** When each reminder went out: the minute sweep sends each once. */
+  upcoming_notified_at: Date | null;
+  one_hour_notified_at: Date | null;
+  review_requested_at: Date | null;
+  review_reminded_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type BookingRefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export type BookingRefundTable = {
+  id: Generated<string>;
+  booking_id: string;
+  amount_cents: number;
+  reason: string;
+  idempotency_key: string;
+  status: Generated<BookingRefundStatus>;
+  provider_refund_id: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
@@ -282,4 +305,5 @@ export type Database = {
   test_transfers: TestTransferTable;
   bookings: BookingTable;
   bathroom_blackouts: BathroomBlackoutTable;
+  booking_refunds: BookingRefundTable;
 };

@@ -41,6 +41,8 @@ const held: BookingView = {
   hourly_price_cents: 1250,
   price_cents: 938,
   currency: 'usd',
+  amount_paid_cents: 0,
+  amount_refunded_cents: 0,
   hold_expires_at: '2026-11-22T15:15:00.000Z',
   confirmed_at: null,
   checked_in_at: null,

@@ -9,7 +9,9 @@ import { AppError } from '../../http/errors.ts';
 import { findSlotSchedule } from '../availability/repository.ts';
 import { BOOKING_HORIZON_DAYS, refusal, type SlotRefusal } from '../availability/slots.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
+import { createBookingLife } from './booking-life.ts';
 import { type BookingPaymentDeps, createBookingPayments, PAYMENT_GRACE_MS } from './booking-payments.ts';
+import { BOOKINGS_SWEEP_JOB, createBookingSweep } from './booking-sweep.ts';
 import { expireStaleHolds, moveBooking, type TransitionResult } from './booking-transitions.ts';
 import {
   type BookingWithBathroom,
@@ -31,6 +33,7 @@ export const SLOT_TAKEN_MESSAGE =
 
 export const EXPIRE_HOLD_JOB = 'bookings.expire-hold';
 export const EXPIRE_HOLDS_SWEEP_JOB = 'bookings.expire-holds';
+export const RETRY_REFUNDS_JOB = 'bookings.retry-refunds';
 
 const notBookable = () =>
   new AppError('validation_error', 'This bathroom is not taking bookings.', [
@@ -84,6 +87,8 @@ function toView(row: BookingWithBathroom): BookingView {
     completed_at: iso(row.completed_at),
     cancelled_at: iso(row.cancelled_at),
     cancellation_reason: row.cancellation_reason,
+    amount_paid_cents: row.amount_paid_cents,
+    amount_refunded_cents: row.amount_refunded_cents,
     created_at: new Date(row.created_at).toISOString(),
   };
 }
@@ -99,6 +104,15 @@ export function createBookingService(deps: BookingDeps) {
   const { db, jobs } = deps;
   const clock = deps.now ?? (() => new Date());
   const paying = createBookingPayments({ ...deps, db });
+  const life = createBookingLife({
+    db,
+    payments: deps.payments,
+    notifications: deps.notifications,
+    closeSession: paying.closeSession,
+    log: deps.log,
+    now: clock,
+  });
+  const sweeper = createBookingSweep({ db, notifications: deps.notifications, now: clock });
 
   async function scheduleExpiry(bookingId: string, holdExpiresAt: Date) {
     // Not running (tests, tools): the minute sweep and the stale-hold check at booking time cover it.
@@ -244,11 +258,38 @@ export function createBookingService(deps: BookingDeps) {
       return expired;
     },
 
+    /** GET /api/bookings/:id/cancellation: what cancelling now would give back. */
+    cancellationTerms: life.terms,
+
+    /** POST /api/bookings/:id/cancel: guest (policy refund), host or admin (full refund). */
+    async cancel(actor: BookingActor, bookingId: string, reason = ''): Promise<BookingView> {
+      await life.cancel(actor, bookingId, reason);
+      return visibleBooking(actor, bookingId);
+    },
+
+    /** A cancellation for the server's own reasons (a blackout), always with a full refund. */
+    cancelWithFullRefund: life.cancelWithFullRefund,
+
+    /** POST /api/bookings/:id/check-in: the guest, from 10 minutes before the start. */
+    async checkIn(actor: BookingActor, bookingId: string): Promise<BookingView> {
+      await life.checkIn(actor, bookingId);
+      return visibleBooking(actor, bookingId);
+    },
+
+    /** The minute sweep: completions, reminders, review reminders (booking-sweep.ts). */
+    sweep: sweeper.sweep,
+
+    /** Refunds the provider refused or never got, tried again. */
+    retryRefunds: life.retryRefunds,
+
     /** The checkout.completed handler (registered with payments); tests redeliver through it. */
     onCheckoutCompleted: paying.onCompleted,
 
     /** Resolves once after-commit payment follow-ups (late-payment refunds) have run; for tests. */
-    paymentsSettled: () => paying.settled(),
+    paymentsSettled: async () => {
+      await paying.settled();
+      await life.settled();
+    },
   };
 }
 
@@ -260,6 +301,22 @@ export function defineBookingJobs(jobs: Scheduler, bookings: BookingService) {
     name: EXPIRE_HOLD_JOB,
     handler: async ({ bookingId }) => {
       await bookings.expireHold(bookingId);
+    },
+  });
+  jobs.define({
+    name: BOOKINGS_SWEEP_JOB,
+    cron: '* * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      await bookings.sweep();
+    },
+  });
+  jobs.define({
+    name: RETRY_REFUNDS_JOB,
+    cron: '*/5 * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      await bookings.retryRefunds();
     },
   });
   jobs.define({

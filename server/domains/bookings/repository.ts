@@ -55,6 +55,8 @@ export async function findBookingWithBathroom(db: Executor, bookingId: string) {
       'k.completed_at',
       'k.cancelled_at',
       'k.cancellation_reason',
+      'k.amount_paid_cents',
+      'k.amount_refunded_cents',
       'k.created_at',
       'b.title as bathroom_title',
       'b.timezone',
@@ -138,12 +140,14 @@ export async function lockBookingForPayment(db: Executor, bookingId: string) {
       'k.status',
       'k.bathroom_id',
       'k.starts_at',
+      'k.ends_at',
       'k.duration_minutes',
       'k.price_cents',
       'k.hold_expires_at',
       'k.checkout_session_id',
       'k.payment_intent_id',
       'k.amount_paid_cents',
+      'k.amount_refunded_cents',
       'b.title as bathroom_title',
       'b.timezone',
       'b.host_id',
@@ -216,4 +220,180 @@ export async function findBookingIdBySession(db: Executor, sessionId: string) {
     .where('checkout_session_id', '=', sessionId)
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** A refund promised to a booking's guest: recorded, and counted against what was paid, at once. */
+export async function insertRefund(
+  trx: Transaction<Database>,
+  refund: { bookingId: string; amountCents: number; reason: string; idempotencyKey: string },
+): Promise<string | null> {
+  const row = await trx
+    .insertInto('booking_refunds')
+    .values({
+      booking_id: refund.bookingId,
+      amount_cents: refund.amountCents,
+      reason: refund.reason,
+      idempotency_key: refund.idempotencyKey,
+      updated_at: sql<Date>`now()`,
+    })
+    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return null;
+  await trx
+    .updateTable('bookings')
+    .set({ amount_refunded_cents: sql<number>`amount_refunded_cents + ${refund.amountCents}::int` })
+    .where('id', '=', refund.bookingId)
+    .execute();
+  return row.id;
+}
+
+/** A refund with what the provider needs to send it. */
+export async function findRefund(db: Executor, refundId: string) {
+  return db
+    .selectFrom('booking_refunds as r')
+    .innerJoin('bookings as k', 'k.id', 'r.booking_id')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .select([
+      'r.id',
+      'r.booking_id',
+      'r.amount_cents',
+      'r.idempotency_key',
+      'r.status',
+      'r.attempts',
+      'k.payment_intent_id',
+      'k.bathroom_id',
+      'b.title as bathroom_title',
+    ])
+    .where('r.id', '=', refundId)
+    .executeTakeFirst();
+}
+
+export async function settleRefund(
+  db: Executor,
+  refundId: string,
+  outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed'; error: string },
+) {
+  return db
+    .updateTable('booking_refunds')
+    .set({
+      status: outcome.status,
+      attempts: sql<number>`attempts + 1`,
+      updated_at: sql<Date>`now()`,
+      ...(outcome.status === 'succeeded'
+        ? { provider_refund_id: outcome.providerRefundId, last_error: null }
+        : { last_error: outcome.error.slice(0, 500) }),
+    })
+    .where('id', '=', refundId)
+    .where('status', '<>', 'succeeded')
+    .returning(['attempts'])
+    .executeTakeFirst();
+}
+
+/** Refunds not yet through, oldest first, that have not used up their attempts. */
+export async function listUnsettledRefunds(db: Executor, options: { maxAttempts: number; before: Date }) {
+  return db
+    .selectFrom('booking_refunds')
+    .select('id')
+    .where('status', '<>', 'succeeded')
+    .where('attempts', '<', options.maxAttempts)
+    .where('created_at', '<', options.before)
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
+}
+
+export async function listBookingRefunds(db: Executor, bookingId: string) {
+  return db
+    .selectFrom('booking_refunds')
+    .select(['id', 'amount_cents', 'status', 'reason', 'created_at'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Confirmed or checked-in bookings whose end has passed (the sweep completes them). */
+export async function listOverdueBookings(db: Executor, now: Date, limit = 100) {
+  return db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', 'in', ['confirmed', 'checked_in'])
+    .where('ends_at', '<=', now)
+    .orderBy('ends_at')
+    .limit(limit)
+    .execute();
+}
+
+const REMINDER_COLUMNS = {
+  upcoming: 'upcoming_notified_at',
+  oneHour: 'one_hour_notified_at',
+} as const;
+
+/**
+ * Claims the confirmed bookings starting within `lead` of `now` whose reminder has not gone out,
+ * and that were booked before the reminder's moment (nobody is told "in 24 hours" of a booking
+ * made 3 hours ahead). The claim stamps the row, so one reminder goes out per booking even with
+ * several processes sweeping; run it in the transaction that sends the notifications.
+ */
+export async function claimDueReminders(
+  trx: Transaction<Database>,
+  kind: keyof typeof REMINDER_COLUMNS,
+  now: Date,
+  leadMinutes: number,
+) {
+  const column = REMINDER_COLUMNS[kind];
+  const horizon = new Date(now.getTime() + leadMinutes * 60_000);
+  const due = trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'confirmed')
+    .where('starts_at', '>', now)
+    .where('starts_at', '<=', horizon)
+    .where(column, 'is', null)
+    .where(sql<boolean>`created_at <= starts_at - make_interval(mins => ${leadMinutes}::int)`)
+    .limit(200)
+    .forUpdate()
+    .skipLocked();
+  return trx
+    .updateTable('bookings as k')
+    .from('bathrooms as b')
+    .set({ [column]: now })
+    .whereRef('b.id', '=', 'k.bathroom_id')
+    .where('k.id', 'in', due)
+    .returning([
+      'k.id',
+      'k.guest_id',
+      'k.bathroom_id',
+      'k.starts_at',
+      'b.host_id',
+      'b.title as bathroom_title',
+      'b.timezone',
+    ])
+    .execute();
+}
+
+/** Completed bookings whose guest was asked for a review a day ago and not reminded yet. */
+export async function claimReviewReminders(trx: Transaction<Database>, now: Date) {
+  const dayAgo = new Date(now.getTime() - 24 * 3_600_000);
+  const due = trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'completed')
+    .where('review_requested_at', '<=', dayAgo)
+    .where('review_reminded_at', 'is', null)
+    .limit(200)
+    .forUpdate()
+    .skipLocked();
+  return trx
+    .updateTable('bookings as k')
+    .from('bathrooms as b')
+    .set({ review_reminded_at: now })
+    .whereRef('b.id', '=', 'k.bathroom_id')
+    .where('k.id', 'in', due)
+    .returning(['k.id', 'k.guest_id', 'k.bathroom_id', 'b.host_id', 'b.title as bathroom_title'])
+    .execute();
+}
+
+export async function markReviewRequested(trx: Transaction<Database>, bookingId: string, now: Date) {
+  await trx.updateTable('bookings').set({ review_requested_at: now }).where('id', '=', bookingId).execute();
 }

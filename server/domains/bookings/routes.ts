@@ -4,6 +4,8 @@ import {
   bookingCheckoutSchema,
   bookingIdParamsSchema,
   bookingViewSchema,
+  cancelBookingSchema,
+  cancellationTermsSchema,
   createBookingSchema,
 } from '../../../common/schemas/bookings.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
@@ -74,5 +76,47 @@ export async function bookingRoutes(app: FastifyInstance, { services }: { servic
       },
     },
     async (request) => services.bookings.releaseHold(await actor(request), request.params.id),
+  );
+
+  api.get(
+    '/api/bookings/:id/cancellation',
+    {
+      schema: {
+        tags,
+        summary: 'What cancelling now would refund, for the guest (policy) or the host and admins (in full)',
+        params: bookingIdParamsSchema,
+        response: { 200: cancellationTermsSchema },
+      },
+    },
+    async (request) => services.bookings.cancellationTerms(await actor(request), request.params.id),
+  );
+
+  api.post(
+    '/api/bookings/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancel a booking: the guest gets the policy refund, a host or admin cancelling refunds in full (409 once checked in or over)',
+        params: bookingIdParamsSchema,
+        body: cancelBookingSchema,
+        response: { 200: bookingViewSchema },
+      },
+    },
+    async (request) =>
+      services.bookings.cancel(await actor(request), request.params.id, request.body.reason ?? ''),
+  );
+
+  api.post(
+    '/api/bookings/:id/check-in',
+    {
+      schema: {
+        tags,
+        summary: 'The guest checks in, from 10 minutes before the start until the end (409 outside that)',
+        params: bookingIdParamsSchema,
+        response: { 200: bookingViewSchema },
+      },
+    },
+    async (request) => services.bookings.checkIn(await actor(request), request.params.id),
   );
 }

@@ -1,0 +1,229 @@
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { describeWithApp, type TestContext } from '../../test/harness.ts';
+import { TestAgent } from '../../test/http-client.ts';
+import { updateProfile } from '../auth/repository.ts';
+import { createBookingLife } from './booking-life.ts';
+import {
+  bookingCast,
+  holdWithCheckout,
+  plusMinutes,
+  publishedBathroom,
+  startIn,
+} from './booking-test-support.ts';
+
+/** Cancellations, refunds and check-in of paid bookings (ADR 090, "Cancellations and refunds"). */
+
+const pay = (ctx: () => TestContext, sessionId: string) =>
+  new TestAgent(ctx().app).post(`/api/payments/test-checkout/${sessionId}/pay`);
+
+const bookingRow = (ctx: () => TestContext, id: string) =>
+  ctx().services.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+const typesOf = async (ctx: () => TestContext, userId: string) =>
+  (
+    await ctx()
+      .services.db.selectFrom('notifications')
+      .select('notification_type')
+      .where('user_id', '=', userId)
+      .execute()
+  ).map((row) => row.notification_type);
+
+/** A confirmed, paid booking: 60 minutes at $12.00 an hour → 1200 cents paid. */
+async function paidBooking(ctx: () => TestContext, start = startIn(2)) {
+  const cast = await bookingCast(ctx);
+  const bathroomId = await publishedBathroom(ctx, cast.host.id, { priceCents: 1200 });
+  const hold = await holdWithCheckout(cast.guest, bathroomId, start, 60);
+  expect((await pay(ctx, hold.sessionId)).statusCode).toBe(200);
+  await ctx().services.bookings.paymentsSettled();
+  expect((await bookingRow(ctx, hold.booking.id)).status).toBe('confirmed');
+  return { ...cast, bathroomId, bookingId: hold.booking.id };
+}
+
+/** Moves a booking in time (both ends, so its duration check holds). */
+async function shiftBooking(ctx: () => TestContext, bookingId: string, startsAt: Date) {
+  await sql`update bookings set starts_at = ${startsAt}, ends_at = ${startsAt}::timestamptz + make_interval(mins => duration_minutes)
+    where id = ${bookingId}`.execute(ctx().services.db);
+}
+
+describeWithApp('bookings: cancellation, refunds and check-in', (ctx) => {
+  it('a guest cancelling a day ahead sees the full refund first, then gets it, once', async () => {
+    const { guest, host, bookingId } = await paidBooking(ctx);
+    const terms = await guest.agent.get(`/api/bookings/${bookingId}/cancellation`);
+    expect(terms.statusCode).toBe(200);
+    expect(terms.json()).toEqual({
+      can_cancel: true,
+      policy: 'full',
+      refund_cents: 1200,
+      message: 'You get a full refund of $12.00.',
+    });
+
+    const cancelled = await guest.agent.post(`/api/bookings/${bookingId}/cancel`, {
+      reason: 'Plans changed',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      status: 'cancelled',
+      amount_paid_cents: 1200,
+      amount_refunded_cents: 1200,
+      cancellation_reason: 'Plans changed',
+    });
+    await ctx().services.bookings.paymentsSettled();
+    const refunds = await ctx().services.db.selectFrom('booking_refunds').selectAll().execute();
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      amount_cents: 1200,
+      status: 'succeeded',
+      reason: 'guest_cancelled',
+      attempts: 1,
+    });
+    const provider = await ctx().services.db.selectFrom('test_refunds').selectAll().execute();
+    expect(provider.map((row) => row.amount_cents)).toEqual([1200]);
+    expect(await typesOf(ctx, guest.id)).toContain('RESERVATION_CANCELLED');
+    expect(await typesOf(ctx, host.id)).toContain('RESERVATION_OWNER_CANCELLED');
+
+    // Asking again changes nothing and refunds nothing more.
+    const again = await guest.agent.post(`/api/bookings/${bookingId}/cancel`, {});
+    expect(again.statusCode).toBe(200);
+    await ctx().services.bookings.paymentsSettled();
+    expect(await ctx().services.db.selectFrom('test_refunds').selectAll().execute()).toHaveLength(1);
+    expect((await typesOf(ctx, guest.id)).filter((type) => type === 'RESERVATION_CANCELLED')).toHaveLength(1);
+    expect((await guest.agent.get(`/api/bookings/${bookingId}/cancellation`)).json()).toMatchObject({
+      can_cancel: false,
+      refund_cents: 0,
+    });
+  });
+
+  it('a guest cancelling inside the hour gets half; after the start, nothing', async () => {
+    const { guest, bookingId } = await paidBooking(ctx);
+    await shiftBooking(ctx, bookingId, plusMinutes(new Date(), 30));
+    expect((await guest.agent.get(`/api/bookings/${bookingId}/cancellation`)).json()).toMatchObject({
+      policy: 'half',
+      refund_cents: 600,
+    });
+    await shiftBooking(ctx, bookingId, plusMinutes(new Date(), -10));
+    expect((await guest.agent.get(`/api/bookings/${bookingId}/cancellation`)).json()).toMatchObject({
+      can_cancel: true,
+      policy: 'none',
+      refund_cents: 0,
+    });
+    const cancelled = await guest.agent.post(`/api/bookings/${bookingId}/cancel`, {});
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', amount_refunded_cents: 0 });
+    expect(await ctx().services.db.selectFrom('booking_refunds').selectAll().execute()).toEqual([]);
+  });
+
+  it('a host cancelling refunds in full even inside the hour', async () => {
+    const { host, guest, bookingId } = await paidBooking(ctx);
+    await shiftBooking(ctx, bookingId, plusMinutes(new Date(), 20));
+    expect((await host.agent.get(`/api/bookings/${bookingId}/cancellation`)).json()).toMatchObject({
+      policy: 'full',
+      refund_cents: 1200,
+      message: 'The guest gets a full refund of $12.00.',
+    });
+    const cancelled = await host.agent.post(`/api/bookings/${bookingId}/cancel`, { reason: 'Pipe burst' });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', amount_refunded_cents: 1200 });
+    expect((await bookingRow(ctx, bookingId)).cancelled_by).toBe(host.id);
+    expect(await typesOf(ctx, guest.id)).toContain('RESERVATION_CANCELLED');
+  });
+
+  it('who may see the terms, cancel and check in', async () => {
+    const { guest, host, otherGuest, otherHost, admin, bookingId } = await paidBooking(ctx);
+    const anonymous = new TestAgent(ctx().app);
+    const paths = [
+      ['get', `/api/bookings/${bookingId}/cancellation`],
+      ['post', `/api/bookings/${bookingId}/cancel`],
+      ['post', `/api/bookings/${bookingId}/check-in`],
+    ] as const;
+    const call = (agent: TestAgent, [method, path]: (typeof paths)[number]) =>
+      method === 'get' ? agent.get(path) : agent.post(path, {});
+    for (const path of paths) {
+      expect((await call(anonymous, path)).statusCode).toBe(401);
+      expect((await call(otherGuest.agent, path)).statusCode).toBe(404);
+      expect((await call(otherHost.agent, path)).statusCode).toBe(404);
+    }
+    // Only the guest checks in; the host and admins are refused plainly.
+    expect((await host.agent.post(`/api/bookings/${bookingId}/check-in`, {})).statusCode).toBe(403);
+    expect((await admin.agent.post(`/api/bookings/${bookingId}/check-in`, {})).statusCode).toBe(403);
+    expect((await admin.agent.get(`/api/bookings/${bookingId}/cancellation`)).json()).toMatchObject({
+      policy: 'full',
+    });
+    // Two days ahead: check-in is not open yet.
+    const early = await guest.agent.post(`/api/bookings/${bookingId}/check-in`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/^Check-in opens 10 minutes before the start, at /);
+    // Bad input names the field; nothing is changed.
+    const long = await guest.agent.post(`/api/bookings/${bookingId}/cancel`, { reason: 'x'.repeat(501) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields[0].field).toBe('reason');
+    expect((await guest.agent.post('/api/bookings/not-a-uuid/cancel', {})).statusCode).toBe(400);
+    await updateProfile(ctx().services.db, guest.id, { is_deleted: true });
+    expect((await guest.agent.post(`/api/bookings/${bookingId}/cancel`, {})).statusCode).toBe(403);
+    expect((await bookingRow(ctx, bookingId)).status).toBe('confirmed');
+    // An admin may cancel, in full.
+    const byAdmin = await admin.agent.post(`/api/bookings/${bookingId}/cancel`, { reason: 'Safety report' });
+    expect(byAdmin.json()).toMatchObject({ status: 'cancelled', amount_refunded_cents: 1200 });
+  });
+
+  it('checks in from 10 minutes before the start until the end, once, and tells the host and admins', async () => {
+    const { guest, host, admin, bookingId } = await paidBooking(ctx);
+    const start = startIn(2);
+    const services = ctx().services;
+    let now = plusMinutes(start, -11);
+    const life = createBookingLife({
+      db: services.db,
+      payments: services.payments,
+      notifications: services.notifications,
+      closeSession: async () => true,
+      log: { warn: () => {}, error: () => {} },
+      now: () => now,
+    });
+    const actor = { userId: guest.id, isAdmin: false };
+    await expect(life.checkIn(actor, bookingId)).rejects.toThrow(/Check-in opens/);
+    now = plusMinutes(start, -10);
+    expect(await life.checkIn(actor, bookingId)).toEqual({ changed: true });
+    expect(await life.checkIn(actor, bookingId)).toEqual({ changed: false });
+    expect((await bookingRow(ctx, bookingId)).status).toBe('checked_in');
+    expect(
+      (await typesOf(ctx, host.id)).filter((type) => type === 'RESERVATION_OWNER_USER_CHECKED_IN'),
+    ).toHaveLength(1);
+    expect(await typesOf(ctx, admin.id)).toContain('ADMIN_RESERVATION_ACTIVE');
+    // Checked in: no more cancelling.
+    const cancel = await guest.agent.post(`/api/bookings/${bookingId}/cancel`, {});
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe('You have checked in, so this booking can no longer be cancelled.');
+  });
+
+  it('keeps a refund the provider refused, tells admins once, and sends it on the retry', async () => {
+    const { guest, admin, bookingId } = await paidBooking(ctx);
+    const services = ctx().services;
+    let failing = true;
+    const life = createBookingLife({
+      db: services.db,
+      payments: {
+        refund: async (input) => {
+          if (failing) throw new Error('provider unavailable');
+          return services.payments.refund(input);
+        },
+      },
+      notifications: services.notifications,
+      closeSession: async () => true,
+      log: { warn: () => {}, error: () => {} },
+      now: () => new Date(Date.now() + 5 * 60_000),
+    });
+    await life.cancel({ userId: guest.id, isAdmin: false }, bookingId, '');
+    await life.settled();
+    const [refund] = await services.db.selectFrom('booking_refunds').selectAll().execute();
+    expect(refund).toMatchObject({ status: 'failed', attempts: 1, amount_cents: 1200 });
+    expect((await bookingRow(ctx, bookingId)).amount_refunded_cents).toBe(1200);
+    expect(await typesOf(ctx, admin.id)).toContain('ADMIN_REFUND_FAILED');
+    expect(await life.retryRefunds()).toBe(1);
+    expect((await typesOf(ctx, admin.id)).filter((type) => type === 'ADMIN_REFUND_FAILED')).toHaveLength(1);
+    failing = false;
+    expect(await life.retryRefunds()).toBe(1);
+    expect(
+      (await services.db.selectFrom('booking_refunds').selectAll().executeTakeFirstOrThrow()).status,
+    ).toBe('succeeded');
+    expect(await life.retryRefunds()).toBe(0);
+    expect(await services.db.selectFrom('test_refunds').selectAll().execute()).toHaveLength(1);
+  });
+});

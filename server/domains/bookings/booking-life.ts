@@ -1,0 +1,303 @@
+import type { Transaction } from 'kysely';
+import {
+  type CancellationTerms,
+  type CancellingParty,
+  cancellationTerms,
+  describeTerms,
+} from '../../../common/cancellation-policy.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+import { AppError } from '../../http/errors.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
+import { localWhen } from './booking-payments.ts';
+import { moveBooking } from './booking-transitions.ts';
+import {
+  type BookingForPayment,
+  findRefund,
+  insertRefund,
+  listUnsettledRefunds,
+  lockBookingForPayment,
+  settleRefund,
+} from './repository.ts';
+
+/**
+ * A paid booking's cancellations, refunds and check-in (ADR 090, "Cancellations and refunds").
+ * Each move is one transaction: the guarded status change, the refund promised (recorded and
+ * counted against what was paid) and the notifications, so a failure leaves nothing half done.
+ * The provider is called after the commit; a refund it refuses stays on record and is retried.
+ */
+
+export const CHECK_IN_OPENS_MINUTES = 10;
+/** A refund the provider keeps refusing is retried this many times, then left to an admin. */
+export const REFUND_MAX_ATTEMPTS = 8;
+
+export type LifeActor = { userId: string; isAdmin: boolean };
+
+export type BookingLifeDeps = {
+  db: Db;
+  payments: Pick<PaymentService, 'refund'>;
+  notifications: Pick<NotificationService, 'notifyMany' | 'notifyAdmins'>;
+  /** Closes an unpaid hold's checkout; false when it is being paid (see booking-payments.ts). */
+  closeSession: (sessionId: string) => Promise<boolean>;
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  now: () => Date;
+};
+
+const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+const noSuchBooking = () => new AppError('not_found', 'There is no such booking.');
+
+/** Who the actor is to this booking; anyone else is told it does not exist. */
+function partyOf(actor: LifeActor, row: BookingForPayment): CancellingParty {
+  if (row.guest_id === actor.userId) return 'guest';
+  if (row.host_id === actor.userId) return 'host';
+  if (actor.isAdmin) return 'admin';
+  throw noSuchBooking();
+}
+
+export function createBookingLife(deps: BookingLifeDeps) {
+  const { db } = deps;
+  const pending = new Set<Promise<void>>();
+
+  function afterCommit(run: () => Promise<void>) {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(run)
+      .catch((error) => deps.log.error({ err: error }, 'booking follow-up failed'))
+      .finally(() => pending.delete(task));
+    pending.add(task);
+  }
+
+  function termsFor(row: BookingForPayment, party: CancellingParty): CancellationTerms {
+    return cancellationTerms({
+      party,
+      now: deps.now(),
+      startsAt: new Date(row.starts_at),
+      refundableCents: row.amount_paid_cents - row.amount_refunded_cents,
+    });
+  }
+
+  /** Why this booking cannot be cancelled now, or null. */
+  function cannotCancel(row: BookingForPayment): string | null {
+    if (row.status === 'checked_in')
+      return 'You have checked in, so this booking can no longer be cancelled.';
+    if (row.status !== 'confirmed' && row.status !== 'pending_payment') {
+      return `This booking is ${row.status.replace('_', ' ')} and cannot be cancelled.`;
+    }
+    if (new Date(row.ends_at).getTime() <= deps.now().getTime()) return 'This booking has already ended.';
+    return null;
+  }
+
+  /** Sends a recorded refund to the provider; a refusal stays on record for the retry sweep. */
+  async function sendRefund(refundId: string): Promise<void> {
+    const refund = await findRefund(db, refundId);
+    if (!refund || refund.status === 'succeeded' || !refund.payment_intent_id) return;
+    try {
+      const sent = await deps.payments.refund({
+        paymentIntentId: refund.payment_intent_id,
+        amountCents: refund.amount_cents,
+        idempotencyKey: refund.idempotency_key,
+      });
+      await settleRefund(db, refund.id, { status: 'succeeded', providerRefundId: sent.refundId });
+    } catch (error) {
+      const settled = await settleRefund(db, refund.id, { status: 'failed', error: String(error) });
+      deps.log.error({ err: error, refundId }, 'refund failed; it will be retried');
+      // Admins hear of it once, when the first attempt fails; the sweep keeps trying.
+      if (settled?.attempts === 1) {
+        await deps.notifications.notifyAdmins({
+          type: 'ADMIN_REFUND_FAILED',
+          message: `A refund of ${usd(refund.amount_cents)} for a cancelled booking at ${refund.bathroom_title} failed; it is being retried.`,
+          meta: {
+            booking_id: refund.booking_id,
+            bathroom_id: refund.bathroom_id,
+            amount_cents: refund.amount_cents,
+          },
+        });
+      }
+    }
+  }
+
+  type CancelOptions = {
+    party: CancellingParty;
+    cancelledBy: string | null;
+    reason: string;
+    /** 'none': the caller sends its own notifications (a blackout does). */
+    notify: 'standard' | 'none';
+  };
+
+  /** The cancellation itself, for any party; the row must already be allowed to move. */
+  async function cancelLocked(bookingId: string, options: CancelOptions) {
+    const outcome = await db.transaction().execute(async (trx) => {
+      const row = await lockBookingForPayment(trx, bookingId);
+      if (!row) throw noSuchBooking();
+      const why = cannotCancel(row);
+      if (why) {
+        if (row.status === 'cancelled') return { changed: false, refundCents: 0, refundId: null, row };
+        throw new AppError('conflict', why);
+      }
+      const terms = termsFor(row, options.party);
+      const moved = await moveBooking(trx, row.id, 'cancelled', {
+        cancelledBy: options.cancelledBy,
+        reason: options.reason || null,
+      });
+      if (!moved.changed) return { changed: false, refundCents: 0, refundId: null, row };
+      const refundId =
+        terms.refundCents > 0 && row.payment_intent_id
+          ? await insertRefund(trx, {
+              bookingId: row.id,
+              amountCents: terms.refundCents,
+              reason: `${options.party}_cancelled`,
+              idempotencyKey: `refund:cancel:${row.id}`,
+            })
+          : null;
+      if (options.notify === 'standard') await cancelledNotifications(trx, row, options.party, terms);
+      return { changed: true, refundCents: refundId ? terms.refundCents : 0, refundId, row };
+    });
+    if (outcome.changed && outcome.row.status === 'pending_payment' && outcome.row.checkout_session_id) {
+      // A hold being paid right now: the late payment is refunded when it lands (booking-payments.ts).
+      await deps.closeSession(outcome.row.checkout_session_id);
+    }
+    if (outcome.refundId) {
+      const refundId = outcome.refundId;
+      afterCommit(() => sendRefund(refundId));
+    }
+    return { changed: outcome.changed, refundCents: outcome.refundCents };
+  }
+
+  async function cancelledNotifications(
+    trx: Transaction<Database>,
+    row: BookingForPayment,
+    party: CancellingParty,
+    terms: CancellationTerms,
+  ) {
+    const when = localWhen(row.starts_at, row.timezone);
+    const meta = { booking_id: row.id, bathroom_id: row.bathroom_id };
+    const refund =
+      terms.refundCents > 0 && row.payment_intent_id
+        ? ` ${usd(terms.refundCents)} is on its way back to you.`
+        : '';
+    const byWhom =
+      party === 'guest' ? 'You cancelled' : party === 'host' ? 'Your host cancelled' : 'Privy cancelled';
+    await deps.notifications.notifyMany(
+      [
+        {
+          userId: row.guest_id,
+          type: 'RESERVATION_CANCELLED',
+          message: `${byWhom} your booking at ${row.bathroom_title} on ${when}.${refund}`,
+          meta: { ...meta, user_id: row.host_id },
+        },
+        {
+          userId: row.host_id,
+          type: 'RESERVATION_OWNER_CANCELLED',
+          message:
+            party === 'host'
+              ? `You cancelled the booking at ${row.bathroom_title} on ${when}; the guest gets a full refund.`
+              : `The booking at ${row.bathroom_title} on ${when} was cancelled${party === 'guest' ? ' by the guest' : ''}.`,
+          meta: { ...meta, user_id: row.guest_id },
+        },
+      ],
+      trx,
+    );
+  }
+
+  return {
+    /** What cancelling would give back, for the party asking (GET /api/bookings/:id/cancellation). */
+    async terms(actor: LifeActor, bookingId: string) {
+      const row = await lockBookingForPayment(db, bookingId);
+      if (!row) throw noSuchBooking();
+      const party = partyOf(actor, row);
+      const why = cannotCancel(row);
+      const terms = termsFor(row, party);
+      return {
+        can_cancel: why === null,
+        policy: terms.policy,
+        refund_cents: why === null ? terms.refundCents : 0,
+        message: why ?? describeTerms(terms, party),
+      };
+    },
+
+    /** POST /api/bookings/:id/cancel by the guest (policy refund), the host or an admin (full). */
+    async cancel(actor: LifeActor, bookingId: string, reason: string) {
+      const row = await lockBookingForPayment(db, bookingId);
+      if (!row) throw noSuchBooking();
+      const party = partyOf(actor, row);
+      return cancelLocked(bookingId, { party, cancelledBy: actor.userId, reason, notify: 'standard' });
+    },
+
+    /** For the server's own reasons (a blackout): a full refund, whoever booked. */
+    async cancelWithFullRefund(
+      bookingId: string,
+      options: { cancelledBy: string | null; reason: string; notify: 'standard' | 'none' },
+    ) {
+      return cancelLocked(bookingId, { party: 'system', ...options });
+    },
+
+    /** POST /api/bookings/:id/check-in: the guest, from 10 minutes before the start until the end. */
+    async checkIn(actor: LifeActor, bookingId: string) {
+      const row = await lockBookingForPayment(db, bookingId);
+      if (!row) throw noSuchBooking();
+      const party = partyOf(actor, row);
+      if (party !== 'guest') throw new AppError('forbidden', 'Only the guest of this booking can check in.');
+      if (row.status === 'checked_in') return { changed: false };
+      if (row.status !== 'confirmed') {
+        throw new AppError(
+          'conflict',
+          `This booking is ${row.status.replace('_', ' ')}, so there is nothing to check in to.`,
+        );
+      }
+      const now = deps.now().getTime();
+      const opens = new Date(row.starts_at).getTime() - CHECK_IN_OPENS_MINUTES * 60_000;
+      if (now < opens) {
+        throw new AppError(
+          'conflict',
+          `Check-in opens ${CHECK_IN_OPENS_MINUTES} minutes before the start, at ${localWhen(new Date(opens), row.timezone)}.`,
+        );
+      }
+      if (now >= new Date(row.ends_at).getTime())
+        throw new AppError('conflict', 'This booking has already ended.');
+      return db.transaction().execute(async (trx) => {
+        const moved = await moveBooking(trx, row.id, 'checked_in');
+        if (!moved.changed) return { changed: false };
+        const when = localWhen(row.starts_at, row.timezone);
+        const meta = { booking_id: row.id, bathroom_id: row.bathroom_id, user_id: row.guest_id };
+        await deps.notifications.notifyMany(
+          [
+            {
+              userId: row.host_id,
+              type: 'RESERVATION_OWNER_USER_CHECKED_IN',
+              message: `Your guest checked in at ${row.bathroom_title} for ${when}.`,
+              meta,
+            },
+          ],
+          trx,
+        );
+        await deps.notifications.notifyAdmins(
+          {
+            type: 'ADMIN_RESERVATION_ACTIVE',
+            message: `A guest checked in at ${row.bathroom_title} for ${when}.`,
+            meta,
+          },
+          trx,
+        );
+        return { changed: true };
+      });
+    },
+
+    /** Every refund not yet through (the provider refused, or the process stopped before sending). */
+    async retryRefunds(): Promise<number> {
+      const due = await listUnsettledRefunds(db, {
+        maxAttempts: REFUND_MAX_ATTEMPTS,
+        before: new Date(deps.now().getTime() - 60_000),
+      });
+      for (const { id } of due) await sendRefund(id);
+      return due.length;
+    },
+
+    /** Resolves once every after-commit refund has been tried; for tests. */
+    async settled() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}
+
+export type BookingLife = ReturnType<typeof createBookingLife>;

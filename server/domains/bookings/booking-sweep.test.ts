@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { countdownTarget } from '../../../common/countdown.ts';
+import { describeWithApp, type TestContext } from '../../test/harness.ts';
+import { TestAgent } from '../../test/http-client.ts';
+import { createBookingSweep, untilStart } from './booking-sweep.ts';
+import {
+  bookingCast,
+  holdWithCheckout,
+  plusMinutes,
+  publishedBathroom,
+  startIn,
+} from './booking-test-support.ts';
+
+/** The minute sweep: reminders, completion, review requests (ADR 090, "Reminders and completion"). */
+
+const notificationsOf = async (ctx: () => TestContext, userId: string) =>
+  ctx()
+    .services.db.selectFrom('notifications')
+    .select(['notification_type', 'message', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+
+const typesOf = async (ctx: () => TestContext, userId: string) =>
+  (await notificationsOf(ctx, userId)).map((row) => row.notification_type);
+
+describe('untilStart', () => {
+  it('writes hours and minutes the countdown reads back', () => {
+    const now = new Date('2027-03-14T10:00:00Z');
+    expect(untilStart(new Date('2027-03-15T10:00:00Z'), now)).toBe('24 hours 0 minutes');
+    expect(untilStart(new Date('2027-03-14T11:05:00Z'), now)).toBe('1 hour 5 minutes');
+    expect(untilStart(new Date('2027-03-14T10:45:00Z'), now)).toBe('45 minutes');
+    const message = `Starts in ${untilStart(new Date('2027-03-14T13:20:00Z'), now)}: your booking at Loft (Sun, Mar 14, 2027, 9:20 AM).`;
+    expect(countdownTarget(now, message)).toBe(new Date('2027-03-14T13:20:00Z').getTime());
+  });
+});
+
+describeWithApp('bookings: the minute sweep', (ctx) => {
+  it('reminds a day and an hour ahead, completes at the end, asks for a review and reminds a day later, each once', async () => {
+    const { host, guest, admin } = await bookingCast(ctx);
+    const bathroomId = await publishedBathroom(ctx, host.id);
+    const start = startIn(3);
+    const hold = await holdWithCheckout(guest, bathroomId, start, 30);
+    const paid = await new TestAgent(ctx().app).post(`/api/payments/test-checkout/${hold.sessionId}/pay`);
+    expect(paid.statusCode).toBe(200);
+    let now = new Date();
+    const sweep = createBookingSweep({
+      db: ctx().services.db,
+      notifications: ctx().services.notifications,
+      now: () => now,
+    });
+
+    expect(await sweep.sweep()).toEqual({ completed: 0, upcoming: 0, oneHour: 0, reviewReminders: 0 });
+    now = plusMinutes(start, -24 * 60 + 1);
+    expect(await sweep.sweep()).toMatchObject({ upcoming: 1, oneHour: 0 });
+    expect(await sweep.sweep()).toMatchObject({ upcoming: 0 });
+    const upcoming = (await notificationsOf(ctx, guest.id)).find(
+      (row) => row.notification_type === 'RESERVATION_UPCOMING',
+    );
+    expect(upcoming?.message).toMatch(/^Starts in 23 hours 59 minutes: your booking at /);
+    expect(await typesOf(ctx, host.id)).toContain('RESERVATION_OWNER_UPCOMING');
+
+    now = plusMinutes(start, -45);
+    expect(await sweep.sweep()).toMatchObject({ upcoming: 0, oneHour: 1 });
+    expect(await sweep.sweep()).toMatchObject({ oneHour: 0 });
+    expect(await typesOf(ctx, guest.id)).toContain('RESERVATION_ONE_HOUR');
+    expect(await typesOf(ctx, host.id)).toContain('RESERVATION_OWNER_ONE_HOUR');
+
+    now = plusMinutes(start, 29);
+    expect(await sweep.sweep()).toMatchObject({ completed: 0 });
+    now = plusMinutes(start, 30);
+    expect(await sweep.sweep()).toMatchObject({ completed: 1 });
+    expect(await sweep.sweep()).toMatchObject({ completed: 0 });
+    const row = await ctx().services.db.selectFrom('bookings').selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe('completed');
+    expect(await typesOf(ctx, guest.id)).toEqual(
+      expect.arrayContaining(['RESERVATION_COMPLETED', 'RESERVATION_REVIEW']),
+    );
+    expect(await typesOf(ctx, host.id)).toContain('RESERVATION_OWNER_COMPLETED');
+    expect(await typesOf(ctx, admin.id)).toContain('ADMIN_RESERVATION_COMPLETED');
+
+    now = plusMinutes(start, 30 + 24 * 60 - 1);
+    expect(await sweep.sweep()).toMatchObject({ reviewReminders: 0 });
+    now = plusMinutes(start, 30 + 24 * 60);
+    expect(await sweep.sweep()).toMatchObject({ reviewReminders: 1 });
+    expect(await sweep.sweep()).toMatchObject({ reviewReminders: 0 });
+    const types = await typesOf(ctx, guest.id);
+    for (const type of [
+      'RESERVATION_UPCOMING',
+      'RESERVATION_ONE_HOUR',
+      'RESERVATION_COMPLETED',
+      'RESERVATION_REVIEW_REMINDER',
+    ]) {
+      expect(types.filter((item) => item === type)).toHaveLength(1);
+    }
+  });
+
+  it('sends no 24-hour reminder for a booking made less than a day ahead, and leaves unpaid holds alone', async () => {
+    const { host, guest, otherGuest } = await bookingCast(ctx);
+    const bathroomId = await publishedBathroom(ctx, host.id);
+    const soon = plusMinutes(startIn(0, new Date().getUTCHours(), 0), 6 * 60);
+    const hold = await holdWithCheckout(guest, bathroomId, soon, 30);
+    await new TestAgent(ctx().app).post(`/api/payments/test-checkout/${hold.sessionId}/pay`);
+    await holdWithCheckout(otherGuest, bathroomId, plusMinutes(soon, 30), 30);
+    let now = plusMinutes(soon, -5 * 60);
+    const sweep = createBookingSweep({
+      db: ctx().services.db,
+      notifications: ctx().services.notifications,
+      now: () => now,
+    });
+    expect(await sweep.sweep()).toMatchObject({ upcoming: 0, oneHour: 0 });
+    now = plusMinutes(soon, -60);
+    expect(await sweep.sweep()).toMatchObject({ upcoming: 0, oneHour: 1 });
+    // The unpaid hold is now inside its hour too, and still gets nothing.
+    now = plusMinutes(soon, -25);
+    expect(await sweep.sweep()).toMatchObject({ oneHour: 0 });
+    expect(await typesOf(ctx, otherGuest.id)).not.toContain('RESERVATION_ONE_HOUR');
+  });
+});

@@ -1,0 +1,151 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
+import { localWhen } from './booking-payments.ts';
+import { moveBooking } from './booking-transitions.ts';
+import {
+  claimDueReminders,
+  claimReviewReminders,
+  findBookingWithBathroom,
+  listOverdueBookings,
+  markReviewRequested,
+} from './repository.ts';
+
+/**
+ * The minute sweep of a booking's timed moments (ADR 090, "Reminders and completion"): bookings
+ * past their end complete; reminders go out 24 hours and 1 hour before the start; a day after the
+ * review request comes its reminder. Each step claims its rows with a guarded UPDATE in the
+ * transaction that sends the notifications, so every moment happens once, whichever process
+ * sweeps, and a missed minute is caught up by the next.
+ */
+
+export const BOOKINGS_SWEEP_JOB = 'bookings.sweep';
+
+export type SweepDeps = {
+  db: Db;
+  notifications: Pick<NotificationService, 'notifyMany' | 'notifyAdmins'>;
+  now: () => Date;
+};
+
+/** "3 hours 5 minutes": the words the panel's countdown parses (common/countdown.ts). */
+export function untilStart(startsAt: Date, now: Date): string {
+  const minutes = Math.max(0, Math.round((startsAt.getTime() - now.getTime()) / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hourText = hours === 1 ? '1 hour' : `${hours} hours`;
+  const minuteText = rest === 1 ? '1 minute' : `${rest} minutes`;
+  return hours > 0 ? `${hourText} ${minuteText}` : minuteText;
+}
+
+export function createBookingSweep(deps: SweepDeps) {
+  const { db } = deps;
+
+  async function complete(bookingId: string, now: Date): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const moved = await moveBooking(trx, bookingId, 'completed');
+      if (!moved.changed) return false;
+      const row = await findBookingWithBathroom(trx, bookingId);
+      if (!row) return false;
+      await markReviewRequested(trx, bookingId, now);
+      const meta = { booking_id: row.id, bathroom_id: row.bathroom_id };
+      const when = localWhen(row.starts_at, row.timezone);
+      await deps.notifications.notifyMany(
+        [
+          {
+            userId: row.guest_id,
+            type: 'RESERVATION_COMPLETED',
+            message: `Your booking at ${row.bathroom_title} on ${when} is complete. Thank you for using Privy.`,
+            meta: { ...meta, user_id: row.host_id },
+          },
+          {
+            userId: row.host_id,
+            type: 'RESERVATION_OWNER_COMPLETED',
+            message: `The booking at ${row.bathroom_title} on ${when} is complete.`,
+            meta: { ...meta, user_id: row.guest_id },
+          },
+          {
+            userId: row.guest_id,
+            type: 'RESERVATION_REVIEW',
+            message: `How was ${row.bathroom_title}? A short review helps the next guest in a hurry.`,
+            meta: { ...meta, user_id: row.host_id },
+          },
+        ],
+        trx,
+      );
+      await deps.notifications.notifyAdmins(
+        {
+          type: 'ADMIN_RESERVATION_COMPLETED',
+          message: `A booking at ${row.bathroom_title} on ${when} completed.`,
+          meta,
+        },
+        trx,
+      );
+      return true;
+    });
+  }
+
+  async function remind(trx: Transaction<Database>, kind: 'upcoming' | 'oneHour', now: Date) {
+    const rows = await claimDueReminders(trx, kind, now, kind === 'upcoming' ? 24 * 60 : 60);
+    const [guestType, hostType] =
+      kind === 'upcoming'
+        ? (['RESERVATION_UPCOMING', 'RESERVATION_OWNER_UPCOMING'] as const)
+        : (['RESERVATION_ONE_HOUR', 'RESERVATION_OWNER_ONE_HOUR'] as const);
+    await deps.notifications.notifyMany(
+      rows.flatMap((row) => {
+        const startsAt = new Date(row.starts_at);
+        // The countdown reads the first hours and minutes in the text, so they come first.
+        const lead = untilStart(startsAt, now);
+        const when = localWhen(startsAt, row.timezone);
+        const meta = {
+          booking_id: row.id,
+          bathroom_id: row.bathroom_id,
+          booking: { start_time: startsAt.toISOString(), bathroom: { title: row.bathroom_title } },
+        };
+        return [
+          {
+            userId: row.guest_id,
+            type: guestType,
+            message: `Starts in ${lead}: your booking at ${row.bathroom_title} (${when}).`,
+            meta: { ...meta, user_id: row.host_id },
+          },
+          {
+            userId: row.host_id,
+            type: hostType,
+            message: `Starts in ${lead}: a guest's booking at ${row.bathroom_title} (${when}).`,
+            meta: { ...meta, user_id: row.guest_id },
+          },
+        ];
+      }),
+      trx,
+    );
+    return rows.length;
+  }
+
+  return {
+    /** One pass; returns what it did (for the tests and the logs). */
+    async sweep() {
+      const now = deps.now();
+      let completed = 0;
+      for (const { id } of await listOverdueBookings(db, now)) if (await complete(id, now)) completed += 1;
+      const upcoming = await db.transaction().execute((trx) => remind(trx, 'upcoming', now));
+      const oneHour = await db.transaction().execute((trx) => remind(trx, 'oneHour', now));
+      const reviewReminders = await db.transaction().execute(async (trx) => {
+        const rows = await claimReviewReminders(trx, now);
+        await deps.notifications.notifyMany(
+          rows.map((row) => ({
+            userId: row.guest_id,
+            type: 'RESERVATION_REVIEW_REMINDER' as const,
+            message: `A reminder: you can still review ${row.bathroom_title}. It takes a minute.`,
+            meta: { booking_id: row.id, bathroom_id: row.bathroom_id, user_id: row.host_id },
+          })),
+          trx,
+        );
+        return rows.length;
+      });
+      return { completed, upcoming, oneHour, reviewReminders };
+    },
+  };
+}
+
+export type BookingSweep = ReturnType<typeof createBookingSweep>;
