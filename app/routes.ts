@@ -24,6 +24,7 @@ export default [
       route('properties', 'routes/manage/properties.tsx'),
       route('add-property', 'routes/manage/add-property.tsx'),
       route('properties/:id', 'routes/manage/property.tsx'),
+      route('bookings', 'routes/manage/bookings.tsx'),
       route('stripe-connect', 'routes/payments/stripe-connect.tsx', { id: 'routes/manage/stripe-connect' }),
     ]),
     route('stripe-connect', 'routes/payments/stripe-connect.tsx'),
@@ -32,6 +33,8 @@ export default [
     route('test-notifications', 'routes/dev/test-notifications.tsx'),
     route('bathrooms', 'routes/public/bathrooms.tsx'),
     route('bathrooms/:id', 'routes/public/bathroom-details.tsx'),
+    route('bookings', 'routes/bookings/list.tsx'),
+    route('bookings/:id', 'routes/bookings/detail.tsx'),
     route('payment-success', 'routes/bookings/payment-success.tsx'),
     route('cancel-booking-payment', 'routes/bookings/cancel-booking-payment.tsx'),
     // Location pages (ADR 077): one module, four audiences × scopes; the path says which.

@@ -11,6 +11,7 @@ import { BOOKING_HORIZON_DAYS, refusal, type SlotRefusal } from '../availability
 import type { Scheduler } from '../jobs/scheduler.ts';
 import { createBookingLife } from './booking-life.ts';
 import { type BookingPaymentDeps, createBookingPayments, PAYMENT_GRACE_MS } from './booking-payments.ts';
+import { createBookingQueries } from './booking-queries.ts';
 import { BOOKINGS_SWEEP_JOB, createBookingSweep } from './booking-sweep.ts';
 import { expireStaleHolds, moveBooking, type TransitionResult } from './booking-transitions.ts';
 import {
@@ -113,6 +114,12 @@ export function createBookingService(deps: BookingDeps) {
     now: clock,
   });
   const sweeper = createBookingSweep({ db, notifications: deps.notifications, now: clock });
+  const queries = createBookingQueries({
+    db,
+    now: clock,
+    visibleBooking: (actor, bookingId) => visibleBooking(actor, bookingId),
+    hostOf: async (bookingId) => (await findBookingWithBathroom(db, bookingId))?.host_id ?? null,
+  });
 
   async function scheduleExpiry(bookingId: string, holdExpiresAt: Date) {
     // Not running (tests, tools): the minute sweep and the stale-hold check at booking time cover it.
@@ -257,6 +264,13 @@ export function createBookingService(deps: BookingDeps) {
       }
       return expired;
     },
+
+    /** /bookings: the guest's own, by tab. */
+    listForGuest: queries.listForGuest,
+    /** /manage/bookings: bookings of the host's bathrooms (all of them for an admin). */
+    listForHost: queries.listForHost,
+    /** /bookings/{id}: the booking with what this viewer may see of the place. */
+    detail: queries.detail,
 
     /** GET /api/bookings/:id/cancellation: what cancelling now would give back. */
     cancellationTerms: life.terms,

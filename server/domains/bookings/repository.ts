@@ -397,3 +397,103 @@ export async function claimReviewReminders(trx: Transaction<Database>, now: Date
 export async function markReviewRequested(trx: Transaction<Database>, bookingId: string, now: Date) {
   await trx.updateTable('bookings').set({ review_requested_at: now }).where('id', '=', bookingId).execute();
 }
+
+export type GuestTab = 'upcoming' | 'past' | 'cancelled';
+
+const LIVE = ['pending_payment', 'confirmed', 'checked_in'] as const;
+
+/** A guest's bookings on one tab of /bookings: upcoming soonest first, the others latest first. */
+export async function listGuestBookings(db: Executor, guestId: string, tab: GuestTab, now: Date) {
+  let query = db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .select([
+      'k.id',
+      'k.bathroom_id',
+      'k.status',
+      'k.starts_at',
+      'k.ends_at',
+      'k.duration_minutes',
+      'k.price_cents',
+      'k.amount_refunded_cents',
+      'b.title as bathroom_title',
+      'b.timezone',
+      'b.city',
+      'b.state_code',
+    ])
+    .where('k.guest_id', '=', guestId)
+    .limit(100);
+  if (tab === 'upcoming') {
+    query = query.where('k.status', 'in', LIVE).where('k.ends_at', '>', now).orderBy('k.starts_at', 'asc');
+  } else if (tab === 'past') {
+    query = query
+      .where((eb) =>
+        eb.or([
+          eb('k.status', '=', 'completed'),
+          eb.and([eb('k.status', 'in', LIVE), eb('k.ends_at', '<=', now)]),
+        ]),
+      )
+      .orderBy('k.starts_at', 'desc');
+  } else {
+    query = query.where('k.status', 'in', ['cancelled', 'expired']).orderBy('k.starts_at', 'desc');
+  }
+  return query.execute();
+}
+
+/** Bookings of a host's bathrooms (all bathrooms for an admin), with the guest's first name. */
+export async function listHostBookings(
+  db: Executor,
+  filter: { hostId: string | null; bathroomId?: string; statuses: readonly BookingStatus[]; from: Date },
+) {
+  return db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .leftJoin('profiles as g', 'g.id', 'k.guest_id')
+    .select([
+      'k.id',
+      'k.bathroom_id',
+      'k.status',
+      'k.starts_at',
+      'k.ends_at',
+      'k.duration_minutes',
+      'k.price_cents',
+      'k.amount_refunded_cents',
+      'b.title as bathroom_title',
+      'b.timezone',
+      'b.city',
+      'b.state_code',
+      'g.first_name as guest_first_name',
+    ])
+    .$if(filter.hostId !== null, (query) => query.where('b.host_id', '=', filter.hostId as string))
+    .$if(filter.bathroomId !== undefined, (query) =>
+      query.where('k.bathroom_id', '=', filter.bathroomId as string),
+    )
+    .where('k.status', 'in', filter.statuses)
+    .where('k.ends_at', '>', filter.from)
+    .orderBy('k.starts_at', 'asc')
+    .limit(300)
+    .execute();
+}
+
+/** Everything the booking page shows; the caller decides what of it the viewer may see. */
+export async function findBookingDetail(db: Executor, bookingId: string) {
+  return db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .leftJoin('profiles as g', 'g.id', 'k.guest_id')
+    .leftJoin('profiles as h', 'h.id', 'b.host_id')
+    .select([
+      'b.location',
+      'b.latitude',
+      'b.longitude',
+      'b.public_latitude',
+      'b.public_longitude',
+      'b.access_instructions',
+      'b.city',
+      'b.state_code',
+      'g.first_name as guest_first_name',
+      'h.first_name as host_first_name',
+    ])
+    .where('k.id', '=', bookingId)
+    .executeTakeFirst();
+}

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  bookingDetailSchema,
+  bookingListSchema,
+  guestBookingsQuerySchema,
+  hostBookingsQuerySchema,
+} from '../../../common/schemas/booking-pages.ts';
+import {
   bookingCheckoutSchema,
   bookingIdParamsSchema,
   bookingViewSchema,
@@ -8,6 +14,7 @@ import {
   cancellationTermsSchema,
   createBookingSchema,
 } from '../../../common/schemas/bookings.ts';
+import { AppError } from '../../http/errors.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
 import type { BookingActor } from './booking-service.ts';
@@ -118,5 +125,55 @@ export async function bookingRoutes(app: FastifyInstance, { services }: { servic
       },
     },
     async (request) => services.bookings.checkIn(await actor(request), request.params.id),
+  );
+
+  api.get(
+    '/api/bookings',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in guest's bookings: upcoming (soonest first), past or cancelled",
+        querystring: guestBookingsQuerySchema,
+        response: { 200: bookingListSchema },
+      },
+    },
+    async (request) => ({
+      bookings: await services.bookings.listForGuest(await actor(request), request.query.tab),
+    }),
+  );
+
+  api.get(
+    '/api/manage/bookings',
+    {
+      schema: {
+        tags,
+        summary:
+          "Bookings of the host's bathrooms (every host's for an admin), filtered by status and bathroom",
+        querystring: hostBookingsQuerySchema,
+        response: { 200: bookingListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await services.auth.requireViewer(toWebHeaders(request));
+      if (!viewer.profile.is_provider && !viewer.profile.is_admin) {
+        throw new AppError('forbidden', 'Only hosts have bookings to manage.');
+      }
+      const who = { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
+      return { bookings: await services.bookings.listForHost(who, request.query) };
+    },
+  );
+
+  api.get(
+    '/api/bookings/:id/detail',
+    {
+      schema: {
+        tags,
+        summary:
+          'A booking with its people and place: the exact address for the confirmed guest and the host, access instructions for the guest only',
+        params: bookingIdParamsSchema,
+        response: { 200: bookingDetailSchema },
+      },
+    },
+    async (request) => services.bookings.detail(await actor(request), request.params.id),
   );
 }

@@ -1,0 +1,43 @@
+import { Badge } from '@mantine/core';
+import type { BookingStatusName } from '../../../common/schemas/bookings.ts';
+
+/** How each status reads to people, and its colour. */
+export const STATUS_LABELS: Record<BookingStatusName, { label: string; color: string }> = {
+  pending_payment: { label: 'Awaiting payment', color: 'yellow' },
+  confirmed: { label: 'Confirmed', color: 'teal' },
+  checked_in: { label: 'Checked in', color: 'blue' },
+  completed: { label: 'Completed', color: 'gray' },
+  cancelled: { label: 'Cancelled', color: 'red' },
+  expired: { label: 'Hold expired', color: 'gray' },
+};
+
+export function BookingStatusBadge({ status }: { status: BookingStatusName }) {
+  const { label, color } = STATUS_LABELS[status];
+  return (
+    <Badge color={color} variant="light" data-testid="booking-status">
+      {label}
+    </Badge>
+  );
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatUsd = (cents: number) => usd.format(cents / 100);
+
+/** "Tue, Dec 1, 10:00 – 10:30 AM EST" in the bathroom's zone. */
+export function bookingSpan(booking: { starts_at: string; ends_at: string; timezone: string }): string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: booking.timezone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const end = new Intl.DateTimeFormat('en-US', {
+    timeZone: booking.timezone,
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+  return `${format.format(new Date(booking.starts_at))} – ${end.format(new Date(booking.ends_at))}`;
+}

@@ -1,0 +1,31 @@
+import { Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { COUNTDOWN_REFRESH_MS } from '../../../common/constants.ts';
+
+/** "Starts in 2h 5m 3s", ticking each second; rendered after hydration so server and browser agree. */
+export function StartCountdown({ startsAt }: { startsAt: string }) {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), COUNTDOWN_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  if (now === null) return null;
+  const left = new Date(startsAt).getTime() - now;
+  if (left <= 0) return null;
+  const seconds = Math.floor(left / 1000);
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  return (
+    <Text fw={600} data-testid="start-countdown" aria-live="off">
+      Starts in {h > 0 ? `${h}h ` : ''}
+      {m}m {s}s
+    </Text>
+  );
+}
+
+/** Whether check-in is open: from 10 minutes before the start until the end (ADR 090). */
+export function checkInOpen(booking: { starts_at: string; ends_at: string }, now: number): boolean {
+  return (
+    now >= new Date(booking.starts_at).getTime() - 10 * 60_000 && now < new Date(booking.ends_at).getTime()
+  );
+}

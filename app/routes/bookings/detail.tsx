@@ -1,0 +1,237 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Form, Link, useLoaderData, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { bookingIdParamsSchema, cancelBookingSchema } from '../../../common/schemas/bookings.ts';
+import { BookingStatusBadge, bookingSpan, formatUsd } from '../../features/bookings/booking-status.tsx';
+import { bookingTimeline } from '../../features/bookings/booking-timeline.ts';
+import { checkInOpen, StartCountdown } from '../../features/bookings/start-countdown.tsx';
+import { LazyMap } from '../../features/map/lazy-map.tsx';
+import { asAppError } from '../../lib/app-error.ts';
+import { servicesContext } from '../../lib/context.ts';
+import { requireViewer } from '../../lib/guards.server.ts';
+import type { Route } from './+types/detail';
+
+/** /bookings/{id}: one booking for its guest, its host or an admin (ADR 092). */
+
+async function actorAndId(args: Route.LoaderArgs | Route.ActionArgs) {
+  const viewer = await requireViewer(args.request, args.context);
+  const params = bookingIdParamsSchema.safeParse(args.params);
+  if (!params.success) throw new Response('Not found', { status: 404 });
+  const actor = { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
+  return { actor, id: params.data.id, services: args.context.get(servicesContext) };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { actor, id, services } = await actorAndId(args);
+  try {
+    const booking = await services.bookings.detail(actor, id);
+    const terms = await services.bookings.cancellationTerms(actor, id);
+    return { booking, terms, tileUrl: services.config.mapTileUrl, loadedAt: Date.now() };
+  } catch (error) {
+    if (asAppError(error)?.status === 404) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+const intentSchema = z.enum(['cancel', 'check-in']);
+
+export async function action(args: Route.ActionArgs) {
+  const { actor, id, services } = await actorAndId(args);
+  const form = await args.request.formData();
+  const intent = intentSchema.safeParse(form.get('intent'));
+  if (!intent.success) return { ok: false, message: 'Choose to cancel or to check in.' };
+  try {
+    if (intent.data === 'check-in') {
+      await services.bookings.checkIn(actor, id);
+      return { ok: true, message: 'You are checked in. Enjoy!' };
+    }
+    const input = cancelBookingSchema.safeParse({ reason: String(form.get('reason') ?? '') || undefined });
+    if (!input.success) return { ok: false, message: input.error.issues[0]?.message ?? 'Check the reason.' };
+    await services.bookings.cancel(actor, id, input.data.reason ?? '');
+    return { ok: true, message: 'The booking is cancelled.' };
+  } catch (error) {
+    const known = asAppError(error);
+    if (known && known.status !== 500) return { ok: false, message: known.message };
+    throw error;
+  }
+}
+
+export function meta() {
+  return [{ title: 'Booking · Privy' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function BookingPage({ actionData }: Route.ComponentProps) {
+  const { booking, terms, tileUrl, loadedAt } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const [confirming, setConfirming] = useState(false);
+  const live = booking.status === 'confirmed' || booking.status === 'checked_in';
+  const canCheckIn =
+    booking.role === 'guest' && booking.status === 'confirmed' && checkInOpen(booking, loadedAt);
+  const place = booking.address ?? { ...booking.area, formatted: `${booking.city}, ${booking.state_code}` };
+  return (
+    <Stack gap="lg" maw={960} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>{booking.bathroom_title}</Title>
+          <Text>{bookingSpan(booking)}</Text>
+          {booking.status === 'confirmed' && <StartCountdown startsAt={booking.starts_at} />}
+        </Stack>
+        <BookingStatusBadge status={booking.status} />
+      </Group>
+      {actionData?.message && (
+        <Alert
+          color={actionData.ok ? 'teal' : 'red'}
+          role={actionData.ok ? 'status' : 'alert'}
+          data-testid="booking-message"
+        >
+          {actionData.message}
+        </Alert>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            {booking.address ? (
+              <Card withBorder radius="md" p="md" data-testid="booking-address">
+                <Text fw={600}>Address</Text>
+                <Text>{booking.address.formatted}</Text>
+                {booking.access_instructions && (
+                  <>
+                    <Text fw={600} mt="sm">
+                      How to get in
+                    </Text>
+                    <Text style={{ whiteSpace: 'pre-line' }} data-testid="access-instructions">
+                      {booking.access_instructions}
+                    </Text>
+                  </>
+                )}
+              </Card>
+            ) : (
+              <Text c="dimmed">
+                {booking.role === 'guest'
+                  ? 'The exact address and how to get in show here once the booking is paid and confirmed.'
+                  : `In ${booking.city}, ${booking.state_code}.`}
+              </Text>
+            )}
+            <LazyMap
+              height={260}
+              tileUrl={tileUrl}
+              center={{ latitude: place.latitude, longitude: place.longitude }}
+              markers={[
+                {
+                  id: booking.bathroom_id,
+                  latitude: place.latitude,
+                  longitude: place.longitude,
+                  label: booking.bathroom_title,
+                },
+              ]}
+              label={`Map of ${place.formatted}`}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Card withBorder radius="md" p="md">
+              <Stack gap={4}>
+                <Group justify="space-between">
+                  <Text c="dimmed">{booking.duration_minutes} minutes</Text>
+                  <Text fw={700}>{formatUsd(booking.price_cents)}</Text>
+                </Group>
+                {booking.amount_refunded_cents > 0 && (
+                  <Group justify="space-between" data-testid="refunded">
+                    <Text c="dimmed">Refunded</Text>
+                    <Text fw={600}>{formatUsd(booking.amount_refunded_cents)}</Text>
+                  </Group>
+                )}
+                <Text size="sm" c="dimmed">
+                  {booking.role === 'guest'
+                    ? `Hosted by ${booking.host_first_name ?? 'your host'}`
+                    : `Guest: ${booking.guest_first_name ?? 'a guest'}`}
+                </Text>
+              </Stack>
+            </Card>
+            {canCheckIn && (
+              <Form method="post">
+                <Button type="submit" name="intent" value="check-in" size="lg" fullWidth loading={busy}>
+                  Check in
+                </Button>
+              </Form>
+            )}
+            {booking.role === 'guest' && booking.status === 'confirmed' && !canCheckIn && (
+              <Text size="sm" c="dimmed">
+                Check-in opens 10 minutes before the start.
+              </Text>
+            )}
+            {terms.can_cancel && live && (
+              <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+                Cancel booking
+              </Button>
+            )}
+            <Card withBorder radius="md" p="md">
+              <Text fw={600} mb="sm">
+                Timeline
+              </Text>
+              <Timeline bulletSize={14} lineWidth={2} active={-1} data-testid="booking-timeline">
+                {bookingTimeline(booking).map((step) => (
+                  <Timeline.Item
+                    key={`${step.label}-${step.at}`}
+                    title={step.label}
+                    color={step.done ? 'teal' : 'gray'}
+                  >
+                    <Text size="xs" c="dimmed">
+                      {step.at && step.done
+                        ? new Date(step.at).toLocaleString('en-US', {
+                            timeZone: booking.timezone,
+                            month: 'short',
+                            day: 'numeric',
+                            hour: 'numeric',
+                            minute: '2-digit',
+                          })
+                        : 'Not yet'}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            </Card>
+            <Button
+              component={Link}
+              to={booking.role === 'guest' ? '/bookings' : '/manage/bookings'}
+              variant="subtle"
+            >
+              All bookings
+            </Button>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Cancel this booking?">
+        <Form method="post" onSubmit={() => setConfirming(false)}>
+          <Stack gap="md">
+            <Text data-testid="refund-terms">{terms.message}</Text>
+            <Textarea name="reason" label="Reason (optional)" maxLength={500} autosize minRows={2} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Keep booking
+              </Button>
+              <Button type="submit" name="intent" value="cancel" color="red">
+                Cancel booking
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { Form, Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import {
+  HOST_FILTERS,
+  type HostFilter,
+  hostBookingsQuerySchema,
+} from '../../../common/schemas/booking-pages.ts';
+import { bookingIdParamsSchema } from '../../../common/schemas/bookings.ts';
+import { BookingStatusBadge, bookingSpan, formatUsd } from '../../features/bookings/booking-status.tsx';
+import { requireHost } from '../../features/listings/guards.server.ts';
+import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
+import { asAppError } from '../../lib/app-error.ts';
+import { servicesContext } from '../../lib/context.ts';
+import type { Route } from './+types/bookings';
+
+/** /manage/bookings: the host's bookings by bathroom and status, live (ADR 092). */
+
+const FILTER_LABELS: Record<HostFilter, string> = {
+  upcoming: 'Upcoming',
+  confirmed: 'Confirmed',
+  checked_in: 'Checked in',
+  completed: 'Completed',
+  cancelled: 'Cancelled or expired',
+  all: 'All',
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer, actor } = await requireHost(request, context);
+  const services = context.get(servicesContext);
+  const parsed = hostBookingsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = parsed.success ? parsed.data : { status: 'upcoming' as const };
+  const who = { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
+  const [bookings, bathrooms] = await Promise.all([
+    services.bookings.listForHost(who, filter),
+    services.properties.listMine(actor),
+  ]);
+  return {
+    viewerId: viewer.userId,
+    filter,
+    bookings,
+    bathrooms: bathrooms.map((bathroom) => ({ value: bathroom.id, label: bathroom.title })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer } = await requireHost(request, context);
+  const form = await request.formData();
+  const id = bookingIdParamsSchema.safeParse({ id: form.get('bookingId') });
+  if (!id.success) return { ok: false, message: 'Choose a booking to cancel.' };
+  try {
+    const who = { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
+    await context.get(servicesContext).bookings.cancel(who, id.data.id, 'Cancelled by the host');
+    return { ok: true, message: 'Cancelled. The guest gets a full refund and has been told.' };
+  } catch (error) {
+    const known = asAppError(error);
+    if (known && known.status !== 500) return { ok: false, message: known.message };
+    throw error;
+  }
+}
+
+export function meta() {
+  return [{ title: 'Bookings · Manage · Privy' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function ManageBookings({ actionData }: Route.ComponentProps) {
+  const { viewerId, filter, bookings, bathrooms } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const busy = useNavigation().state !== 'idle';
+  // A booking made, cancelled or checked in elsewhere reaches the host as a notification: reload.
+  useRealtimeChannel(`user:${viewerId}`, (event, payload) => {
+    const type = (payload as { notification_type?: string } | null)?.notification_type ?? '';
+    if (event === 'notification' && type.startsWith('RESERVATION_OWNER')) void revalidator.revalidate();
+  });
+  const go = (next: { status?: string | null; bathroomId?: string | null }) => {
+    const params = new URLSearchParams();
+    const status = next.status ?? filter.status;
+    const bathroomId = next.bathroomId === undefined ? filter.bathroomId : next.bathroomId;
+    if (status !== 'upcoming') params.set('status', status);
+    if (bathroomId) params.set('bathroomId', bathroomId);
+    navigate(`/manage/bookings${params.size ? `?${params}` : ''}`);
+  };
+  return (
+    <Stack gap="lg" maw={1100} mx="auto" w="100%">
+      <div>
+        <Title order={1}>Bookings</Title>
+        <Text c="dimmed">
+          Bookings of your bathrooms, soonest first. New ones appear here as they are paid.
+        </Text>
+      </div>
+      <Group>
+        <Select
+          label="Status"
+          data={HOST_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+          value={filter.status}
+          onChange={(value) => go({ status: value })}
+          allowDeselect={false}
+        />
+        <Select
+          label="Bathroom"
+          placeholder="All bathrooms"
+          data={bathrooms}
+          value={filter.bathroomId ?? null}
+          onChange={(value) => go({ bathroomId: value })}
+          clearable
+        />
+      </Group>
+      {actionData?.message && (
+        <Alert color={actionData.ok ? 'teal' : 'red'} role={actionData.ok ? 'status' : 'alert'}>
+          {actionData.message}
+        </Alert>
+      )}
+      {bookings.length === 0 ? (
+        <Card withBorder radius="md" p="lg">
+          <Stack gap="sm" align="flex-start">
+            <Text>
+              No bookings here yet. Guests find published bathrooms in search; make sure yours has photos,
+              hours and a fair price.
+            </Text>
+            <Button component={Link} to="/manage/properties" variant="light">
+              Your bathrooms
+            </Button>
+          </Stack>
+        </Card>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" data-testid="host-bookings">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Bathroom</Table.Th>
+                <Table.Th>Guest</Table.Th>
+                <Table.Th>Price</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bookings.map((booking) => (
+                <Table.Tr key={booking.id} data-testid="host-booking-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/bookings/${booking.id}`}>
+                      {bookingSpan(booking)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{booking.bathroom_title}</Table.Td>
+                  <Table.Td>{booking.guest_first_name ?? 'Guest'}</Table.Td>
+                  <Table.Td>{formatUsd(booking.price_cents)}</Table.Td>
+                  <Table.Td>
+                    <BookingStatusBadge status={booking.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {booking.status === 'confirmed' && (
+                      <Form
+                        method="post"
+                        onSubmit={(event) => {
+                          if (!window.confirm('Cancel this booking? The guest gets a full refund.'))
+                            event.preventDefault();
+                        }}
+                      >
+                        <input type="hidden" name="bookingId" value={booking.id} />
+                        <Button type="submit" size="xs" variant="default" color="red" disabled={busy}>
+                          Cancel with full refund
+                        </Button>
+                      </Form>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import type {
+  BookingDetail,
+  BookingListItem,
+  GuestTabName,
+  HostFilter,
+} from '../../../common/schemas/booking-pages.ts';
+import type { BookingView } from '../../../common/schemas/bookings.ts';
+import type { Db } from '../../db/database.ts';
+import type { BookingStatus } from '../../db/types.ts';
+import { AppError } from '../../http/errors.ts';
+import { findBookingDetail, listBookingRefunds, listGuestBookings, listHostBookings } from './repository.ts';
+
+/**
+ * What the booking pages read (ADR 092). Who may see what: a booking's guest, the host of its
+ * bathroom and admins; the exact address goes to the guest of a confirmed booking and to the host,
+ * the access instructions to that guest alone.
+ */
+
+type Actor = { userId: string; isAdmin: boolean };
+
+const HOST_STATUSES: Record<HostFilter, readonly BookingStatus[]> = {
+  upcoming: ['pending_payment', 'confirmed', 'checked_in'],
+  confirmed: ['confirmed'],
+  checked_in: ['checked_in'],
+  completed: ['completed'],
+  cancelled: ['cancelled', 'expired'],
+  all: ['pending_payment', 'confirmed', 'checked_in', 'completed', 'cancelled', 'expired'],
+};
+
+type ListRow =
+  | Awaited<ReturnType<typeof listHostBookings>>[number]
+  | Awaited<ReturnType<typeof listGuestBookings>>[number];
+
+function toListItem(row: ListRow): BookingListItem {
+  return {
+    id: row.id,
+    bathroom_id: row.bathroom_id,
+    bathroom_title: row.bathroom_title,
+    timezone: row.timezone,
+    city: row.city,
+    state_code: row.state_code,
+    status: row.status,
+    starts_at: new Date(row.starts_at).toISOString(),
+    ends_at: new Date(row.ends_at).toISOString(),
+    duration_minutes: row.duration_minutes,
+    price_cents: row.price_cents,
+    amount_refunded_cents: row.amount_refunded_cents,
+    ...('guest_first_name' in row ? { guest_first_name: row.guest_first_name ?? null } : {}),
+  };
+}
+
+export function createBookingQueries(deps: {
+  db: Db;
+  now: () => Date;
+  /** The booking as its guest, host or an admin may see it (404 for anyone else). */
+  visibleBooking: (actor: Actor, bookingId: string) => Promise<BookingView & { host_id?: string }>;
+  hostOf: (bookingId: string) => Promise<string | null>;
+}) {
+  const { db } = deps;
+  return {
+    async listForGuest(actor: Actor, tab: GuestTabName): Promise<BookingListItem[]> {
+      return (await listGuestBookings(db, actor.userId, tab, deps.now())).map(toListItem);
+    },
+
+    /** A host's bookings (an admin sees every host's); the last day's past ones stay visible. */
+    async listForHost(actor: Actor, filter: { status: HostFilter; bathroomId?: string | undefined }) {
+      const from =
+        filter.status === 'upcoming' ? deps.now() : new Date(deps.now().getTime() - 90 * 86_400_000);
+      const rows = await listHostBookings(db, {
+        hostId: actor.isAdmin ? null : actor.userId,
+        ...(filter.bathroomId ? { bathroomId: filter.bathroomId } : {}),
+        statuses: HOST_STATUSES[filter.status],
+        from,
+      });
+      return rows.map(toListItem);
+    },
+
+    async detail(actor: Actor, bookingId: string): Promise<BookingDetail> {
+      const booking = await deps.visibleBooking(actor, bookingId);
+      const extra = await findBookingDetail(db, bookingId);
+      const hostId = await deps.hostOf(bookingId);
+      if (!extra || !hostId) throw new AppError('not_found', 'There is no such booking.');
+      const role = booking.guest_id === actor.userId ? 'guest' : hostId === actor.userId ? 'host' : 'admin';
+      const confirmed = booking.status === 'confirmed' || booking.status === 'checked_in';
+      const seesAddress = (role === 'guest' && confirmed) || role === 'host';
+      const refunds = await listBookingRefunds(db, bookingId);
+      return {
+        ...booking,
+        role,
+        host_id: hostId,
+        host_first_name: extra.host_first_name ?? null,
+        guest_first_name: extra.guest_first_name ?? null,
+        city: extra.city,
+        state_code: extra.state_code,
+        area: { latitude: extra.public_latitude, longitude: extra.public_longitude },
+        address: seesAddress
+          ? { formatted: extra.location.formatted, latitude: extra.latitude, longitude: extra.longitude }
+          : null,
+        access_instructions: role === 'guest' && confirmed ? extra.access_instructions || null : null,
+        refunds: refunds.map((refund) => ({
+          amount_cents: refund.amount_cents,
+          status: refund.status,
+          created_at: new Date(refund.created_at).toISOString(),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser.ts';
+import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
+
+/**
+ * The life of a booking in the browser (issue 5): the host watches /manage/bookings while a guest
+ * books and pays; the guest sees the address, then cancels more than an hour ahead and sees the
+ * full refund.
+ */
+
+async function firstPublishedBathroomOf(page: Page): Promise<{ id: string; title: string }> {
+  const mine = await apiCall(page, 'GET', '/api/properties/mine');
+  const listing = (mine.body.properties as { id: string; title: string; status: string }[]).find(
+    (property) => property.status === 'published',
+  );
+  if (!listing) throw new Error('the demo host should have a published bathroom');
+  return listing;
+}
+
+async function holdTwoDaysAhead(page: Page, bathroomId: string) {
+  const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const slots = await apiCall(page, 'GET', `/api/bathrooms/${bathroomId}/slots?date=${date}&duration=30`);
+  expect(slots.status).toBe(200);
+  const start = (slots.body.starts as { starts_at: string }[])[0];
+  if (!start) throw new Error(`no free start on ${date}`);
+  const held = await apiCall(page, 'POST', '/api/bookings', {
+    bathroomId,
+    startsAt: start.starts_at,
+    durationMinutes: 30,
+  });
+  expect(held.status, JSON.stringify(held.body)).toBe(201);
+  const body = held.body as { booking: { id: string }; checkoutUrl: string };
+  return { bookingId: body.booking.id, checkoutPath: new URL(body.checkoutUrl).pathname };
+}
+
+describe('booking pages', () => {
+  const { newTab } = useBrowser();
+
+  it('the host sees a new booking appear live; the guest sees the address, cancels and sees the full refund', async () => {
+    const host = await newTab();
+    await signIn(host.page, 'hector@privy.test');
+    const bathroom = await firstPublishedBathroomOf(host.page);
+    await host.page.goto(`/manage/bookings?bathroomId=${bathroom.id}`);
+    await waitForHydration(host.page, '#main');
+    const rowsBefore = await host.page.getByTestId('host-booking-row').count();
+
+    const guest = await newTab();
+    await registerFresh(guest.page, 'booker');
+    const { bookingId, checkoutPath } = await holdTwoDaysAhead(guest.page, bathroom.id);
+    await guest.page.goto(checkoutPath);
+    await waitForHydration(guest.page, 'form button[type="submit"]');
+    await guest.page.getByRole('button', { name: /^Pay / }).click();
+    await guest.page.waitForURL(/\/payment-success\?session_id=/);
+
+    // The host did nothing: the new row arrives over the realtime connection.
+    await expect.poll(() => host.page.getByTestId('host-booking-row').count()).toBe(rowsBefore + 1);
+    expect(await host.page.getByTestId('host-bookings').textContent()).toContain('Fresh');
+
+    await guest.page.getByRole('link', { name: 'View booking' }).click();
+    await guest.page.waitForURL(new RegExp(`/bookings/${bookingId}$`));
+    await waitForHydration(guest.page, '#main');
+    expect(await guest.page.getByTestId('booking-status').first().textContent()).toBe('Confirmed');
+    expect(await guest.page.getByTestId('booking-address').textContent()).toMatch(/Address.+/);
+    await expect
+      .poll(() => guest.page.getByTestId('start-countdown').textContent())
+      .toMatch(/^Starts in \d+h/);
+
+    await guest.page.getByRole('button', { name: 'Cancel booking' }).click();
+    await expect
+      .poll(() => guest.page.getByTestId('refund-terms').textContent())
+      .toMatch(/^You get a full refund of \$/);
+    await guest.page.getByRole('dialog').getByRole('button', { name: 'Cancel booking' }).click();
+    await expect
+      .poll(() => guest.page.getByTestId('booking-message').textContent())
+      .toBe('The booking is cancelled.');
+    expect(await guest.page.getByTestId('booking-status').first().textContent()).toBe('Cancelled');
+    await expect.poll(() => guest.page.getByTestId('refunded').textContent()).toMatch(/Refunded\$\d+\.\d\d/);
+    const detail = await apiCall(guest.page, 'GET', `/api/bookings/${bookingId}/detail`);
+    expect(detail.body.amount_refunded_cents).toBe(detail.body.amount_paid_cents);
+    expect(detail.body.address).toBeNull();
+
+    // The list shows it under Cancelled, with what came back.
+    await guest.page.goto('/bookings?tab=cancelled');
+    expect(await guest.page.getByTestId('booking-list').textContent()).toContain('refunded');
+  });
+});
