@@ -1,7 +1,6 @@
 import {
   Anchor,
   Avatar,
-  Badge,
   Card,
   Container,
   Grid,
@@ -12,18 +11,23 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconClock, IconMapPin } from '@tabler/icons-react';
-import { data, Link } from 'react-router';
+import { IconMapPin } from '@tabler/icons-react';
+import { data, Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { WEEKDAYS } from '../../../common/constants.ts';
 import { formatDistance, formatPrice } from '../../../common/distance.ts';
+import { createBookingSchema } from '../../../common/schemas/bookings.ts';
 import { latitudeSchema, longitudeSchema } from '../../../common/schemas/location.ts';
+import { bookingChoiceSchema, localToday } from '../../features/booking-panel/booking-choice.ts';
+import { BookingPanel } from '../../features/booking-panel/booking-panel.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
 import { pageMeta } from '../../features/marketing/meta.ts';
 import { FeatureList } from '../../features/search/feature-icons.tsx';
 import { PhotoScroller } from '../../features/search/photo-scroller.tsx';
 import { RatingSummary } from '../../features/search/result-card.tsx';
+import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
+import { getViewer, redirectCookie } from '../../lib/guards.server.ts';
 import type { Route } from './+types/bathroom-details';
 
 /** The public point is up to ~0.3 mile from the door; the circle covers that much. */
@@ -32,6 +36,53 @@ const fromSchema = z.object({
   lat: z.coerce.number().pipe(latitudeSchema),
   lng: z.coerce.number().pipe(longitudeSchema),
 });
+
+const reserveSchema = z.object({
+  startsAt: z.string(),
+  durationMinutes: z.coerce.number(),
+});
+
+/**
+ * "Reserve and pay": holds the slot and sends the guest to checkout. A visitor who is not signed
+ * in goes to sign in first and comes back to this page with the same choice (ADR 093).
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = reserveSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return { error: 'Choose a start and a length first.' };
+  const viewer = await getViewer(request, context);
+  if (!viewer) {
+    const back = new URL(request.url);
+    // A submission from the page arrives as its data request (/bathrooms/{id}.data): come back to the page.
+    back.pathname = back.pathname.replace(/\.data$/, '');
+    back.searchParams.delete('_routes');
+    back.searchParams.set('start', form.data.startsAt);
+    back.searchParams.set('duration', String(form.data.durationMinutes));
+    throw redirect('/login', {
+      headers: { 'set-cookie': await redirectCookie.serialize(back.pathname + back.search) },
+    });
+  }
+  const input = createBookingSchema.safeParse({
+    bathroomId: params.id,
+    startsAt: form.data.startsAt,
+    durationMinutes: form.data.durationMinutes,
+  });
+  if (!input.success)
+    return { error: input.error.issues[0]?.message ?? 'Choose a start and a length first.' };
+  let checkoutUrl: string;
+  try {
+    ({ checkoutUrl } = await services.bookings.create(
+      { userId: viewer.userId, isAdmin: viewer.profile.is_admin },
+      input.data,
+    ));
+  } catch (error) {
+    const known = asAppError(error);
+    if (known && known.status < 500) return { error: known.message };
+    if (known?.status === 502) return { error: 'The payment service did not answer. Please try again.' };
+    throw error;
+  }
+  throw redirect(checkoutUrl);
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const listing = loaderData?.listing;
@@ -58,15 +109,45 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     : null;
   // Drafts and unlisted bathrooms are not there at all, as far as the public can tell.
   if (!listing) throw data('No such bathroom', { status: 404 });
+  const viewer = await getViewer(request, context);
+  const choice = bookingChoiceSchema.parse(Object.fromEntries(search));
+  const today = localToday(listing.timezone);
+  const durations = listing.allowed_durations;
+  const duration =
+    choice.duration && durations.includes(choice.duration) ? choice.duration : (durations[0] ?? 15);
+  const date = choice.date && choice.date >= today ? choice.date : today;
+  const slots = await services.availability.slots(listing.id, date, duration);
+  const starts = slots?.starts ?? [];
+  // The earliest free start is picked already: one tap from here to paying.
+  const start = starts.find((slot) => slot.starts_at === choice.start) ?? starts[0] ?? null;
   return {
     listing,
+    panel: {
+      path: `/bathrooms/${listing.id}`,
+      today,
+      date,
+      duration,
+      allowedDurations: durations,
+      starts: starts.map(({ starts_at, local_time }) => ({ starts_at, local_time })),
+      start: start ? { starts_at: start.starts_at, local_time: start.local_time } : null,
+      hourlyPriceCents: listing.hourly_price_cents,
+      title: listing.title,
+      area: `Near ${listing.city}${listing.state_code ? `, ${listing.state_code}` : ''}`,
+      ownBathroom: viewer !== null && listing.host?.id === viewer.userId,
+    },
     place: from.success ? (search.get('q') ?? '').slice(0, 120) : '',
     tileUrl: services.config.mapTileUrl,
   };
 }
 
-function duration(minutes: number): string {
-  return minutes < 60 ? `${minutes} minutes` : minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+/** "CST", "EDT": the zone as people in it say it (named after its city where there is no short name). */
+function zoneAbbreviation(timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date())
+    .find((item) => item.type === 'timeZoneName')?.value;
+  return part && !part.startsWith('GMT')
+    ? part
+    : (timeZone.split('/').at(-1)?.replaceAll('_', ' ') ?? timeZone);
 }
 
 function clock(time: string): string {
@@ -77,8 +158,8 @@ function clock(time: string): string {
   return minutes ? `${twelve}:${String(minutes).padStart(2, '0')} ${suffix}` : `${twelve} ${suffix}`;
 }
 
-export default function BathroomDetailsPage({ loaderData }: Route.ComponentProps) {
-  const { listing, place, tileUrl } = loaderData;
+export default function BathroomDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, place, tileUrl, panel } = loaderData;
   const zoneName = listing.timezone.split('/').at(-1)?.replaceAll('_', ' ') ?? listing.timezone;
   const hostName = listing.host
     ? [listing.host.first_name, listing.host.last_initial && `${listing.host.last_initial}.`]
@@ -175,32 +256,10 @@ export default function BathroomDetailsPage({ loaderData }: Route.ComponentProps
                       / hour
                     </Text>
                   </Text>
-                  <Group gap={6}>
-                    {listing.allowed_durations.map((minutes) => (
-                      <Badge key={minutes} variant="light">
-                        {duration(minutes)}
-                      </Badge>
-                    ))}
-                  </Group>
-                  <Title order={2} fz="md" mt="xs">
-                    <Group gap={6}>
-                      <IconClock size={18} aria-hidden />
-                      Free to start today ({duration(listing.next_free_starts.duration_minutes)})
-                    </Group>
-                  </Title>
-                  {listing.next_free_starts.starts.length ? (
-                    <Group gap={6} aria-label="Next free start times today">
-                      {listing.next_free_starts.starts.map((start) => (
-                        <Badge key={start.startUtc} variant="outline" size="lg">
-                          {clock(start.localTime)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      No more free times today. Check the opening hours below for another day.
-                    </Text>
-                  )}
+                  <BookingPanel
+                    data={{ ...panel, timezoneName: zoneAbbreviation(listing.timezone) }}
+                    error={actionData?.error ?? null}
+                  />
                   {listing.cleaning_buffer_minutes ? (
                     <Text size="xs" c="dimmed">
                       The host keeps {listing.cleaning_buffer_minutes} minutes after each visit for cleaning.

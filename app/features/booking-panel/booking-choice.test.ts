@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookingChoiceSchema,
+  choiceHref,
+  clock12,
+  dateLabel,
+  localToday,
+  nextDates,
+} from './booking-choice.ts';
+
+describe('booking choice', () => {
+  it('keeps what is valid in the URL and drops the rest', () => {
+    expect(
+      bookingChoiceSchema.parse({ date: '2027-03-14', duration: '30', start: '2027-03-14T15:00:00.000Z' }),
+    ).toEqual({
+      date: '2027-03-14',
+      duration: 30,
+      start: '2027-03-14T15:00:00.000Z',
+    });
+    expect(bookingChoiceSchema.parse({ date: '2027-02-30', duration: 'x', start: 'soon' })).toEqual({
+      date: undefined,
+      duration: undefined,
+      start: undefined,
+    });
+  });
+
+  it("reads today on the bathroom's clock and counts days across month ends", () => {
+    const lateInNewYork = new Date('2027-03-15T03:30:00Z');
+    expect(localToday('America/New_York', lateInNewYork)).toBe('2027-03-14');
+    expect(localToday('Europe/Berlin', lateInNewYork)).toBe('2027-03-15');
+    expect(nextDates('2027-02-27', 3)).toEqual(['2027-02-27', '2027-02-28', '2027-03-01']);
+    expect(dateLabel('2027-03-14', '2027-03-14')).toBe('Today');
+    expect(dateLabel('2027-03-15', '2027-03-14')).toBe('Tomorrow');
+    expect(dateLabel('2027-03-16', '2027-03-14')).toBe('Tue 16');
+  });
+
+  it('writes times the American way and links a choice', () => {
+    expect(clock12('00:15')).toBe('12:15 AM');
+    expect(clock12('15:45')).toBe('3:45 PM');
+    expect(choiceHref('/bathrooms/b1', { date: '2027-03-14', duration: 15 })).toBe(
+      '/bathrooms/b1?date=2027-03-14&duration=15',
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { localDateSchema } from '../../../common/schemas/bookings.ts';
+
+/**
+ * The booking panel's choice, carried in the listing's URL (?date=&duration=&start=) so that a
+ * reload, a shared link or the way back from signing in lands on the same choice (ADR 093).
+ */
+export const bookingChoiceSchema = z.object({
+  date: localDateSchema.optional().catch(undefined),
+  duration: z.coerce.number().int().optional().catch(undefined),
+  start: z.iso.datetime({ offset: true }).optional().catch(undefined),
+});
+export type BookingChoice = z.infer<typeof bookingChoiceSchema>;
+
+/** Today's date on the bathroom's wall clock, 'YYYY-MM-DD'. */
+export function localToday(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The next `count` local dates from `first` ('YYYY-MM-DD', calendar arithmetic only). */
+export function nextDates(first: string, count: number): string[] {
+  const start = new Date(`${first}T12:00:00Z`);
+  return Array.from({ length: count }, (_, index) =>
+    new Date(start.getTime() + index * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/** "Today", "Tomorrow", then "Thu 26". */
+export function dateLabel(date: string, today: string): string {
+  const [first, second] = nextDates(today, 2);
+  if (date === first) return 'Today';
+  if (date === second) return 'Tomorrow';
+  const day = new Date(`${date}T12:00:00Z`);
+  const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(day);
+  return `${weekday} ${day.getUTCDate()}`;
+}
+
+/** "3:45 PM" from the slot engine's 'HH:MM'. */
+export function clock12(localTime: string): string {
+  const [hours = 0, minutes = 0] = localTime.split(':').map(Number);
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+export function choiceHref(
+  path: string,
+  choice: { date: string; duration: number; start?: string | undefined },
+) {
+  const params = new URLSearchParams({ date: choice.date, duration: String(choice.duration) });
+  if (choice.start) params.set('start', choice.start);
+  return `${path}?${params}`;
+}
