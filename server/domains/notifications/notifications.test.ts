@@ -124,18 +124,27 @@ describeWithApp('notifications', (ctx) => {
     }
     const first = (await agent.get('/api/notifications')).json();
     expect(first.notifications).toHaveLength(15);
-    expect(first.notifications[0].message).toBe('Message 19');
     expect(first.total).toBe(20);
     const second = (
       await agent.get(`/api/notifications?before=${encodeURIComponent(first.nextCursor)}`)
     ).json();
-    expect(second.notifications.map((n: { message: string }) => n.message)).toEqual([
-      'Message 4',
-      'Message 3',
-      'Message 2',
-      'Message 1',
-      'Message 0',
-    ]);
+    expect(second.notifications).toHaveLength(5);
+    // Newest first across both pages, with nothing skipped or repeated. (Two notifications sent
+    // within the same millisecond share created_at on PGlite, whose clock ticks in milliseconds;
+    // the keyset then orders them by id, so the test does not assume which comes first.)
+    const all = [...first.notifications, ...second.notifications] as {
+      message: string;
+      created_at: string;
+    }[];
+    const times = all.map((n) => Date.parse(n.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(new Set(all.map((n) => n.message))).toEqual(
+      new Set(Array.from({ length: 20 }, (_, i) => `Message ${i}`)),
+    );
+    const newest = Math.max(...times);
+    expect(all.filter((n) => Date.parse(n.created_at) === newest).map((n) => n.message)).toContain(
+      'Message 19',
+    );
     expect(second.nextCursor).toBeNull();
     expect((await agent.get('/api/notifications?limit=500')).statusCode).toBe(400);
     expect((await agent.get('/api/notifications?before=nonsense')).statusCode).toBe(400);
