@@ -124,6 +124,11 @@ describeWithApp('bookings: cancellation, refunds and check-in', (ctx) => {
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', amount_refunded_cents: 1200 });
     expect((await bookingRow(ctx, bookingId)).cancelled_by).toBe(host.id);
     expect(await typesOf(ctx, guest.id)).toContain('RESERVATION_CANCELLED');
+    // The refund goes to the provider after the commit; wait for it so nothing runs past the test.
+    await ctx().services.bookings.paymentsSettled();
+    expect(
+      await ctx().services.db.selectFrom('booking_refunds').select(['amount_cents', 'status']).execute(),
+    ).toEqual([{ amount_cents: 1200, status: 'succeeded' }]);
   });
 
   it('who may see the terms, cancel and check in', async () => {
@@ -144,9 +149,12 @@ describeWithApp('bookings: cancellation, refunds and check-in', (ctx) => {
     // Only the guest checks in; the host and admins are refused plainly.
     expect((await host.agent.post(`/api/bookings/${bookingId}/check-in`, {})).statusCode).toBe(403);
     expect((await admin.agent.post(`/api/bookings/${bookingId}/check-in`, {})).statusCode).toBe(403);
-    expect((await admin.agent.get(`/api/bookings/${bookingId}/cancellation`)).json()).toMatchObject({
-      policy: 'full',
-    });
+    // Each party sees its own terms: two days ahead, everyone refunds in full.
+    for (const party of [guest, host, admin]) {
+      const terms = await party.agent.get(`/api/bookings/${bookingId}/cancellation`);
+      expect(terms.statusCode).toBe(200);
+      expect(terms.json()).toMatchObject({ can_cancel: true, policy: 'full', refund_cents: 1200 });
+    }
     // Two days ahead: check-in is not open yet.
     const early = await guest.agent.post(`/api/bookings/${bookingId}/check-in`, {});
     expect(early.statusCode).toBe(409);
@@ -156,12 +164,18 @@ describeWithApp('bookings: cancellation, refunds and check-in', (ctx) => {
     expect(long.statusCode).toBe(400);
     expect(long.json().fields[0].field).toBe('reason');
     expect((await guest.agent.post('/api/bookings/not-a-uuid/cancel', {})).statusCode).toBe(400);
+    // A disabled account is refused on every route, the booking's own guest and host included.
     await updateProfile(ctx().services.db, guest.id, { is_deleted: true });
-    expect((await guest.agent.post(`/api/bookings/${bookingId}/cancel`, {})).statusCode).toBe(403);
+    await updateProfile(ctx().services.db, host.id, { is_deleted: true });
+    for (const path of paths) {
+      expect((await call(guest.agent, path)).statusCode).toBe(403);
+      expect((await call(host.agent, path)).statusCode).toBe(403);
+    }
     expect((await bookingRow(ctx, bookingId)).status).toBe('confirmed');
     // An admin may cancel, in full.
     const byAdmin = await admin.agent.post(`/api/bookings/${bookingId}/cancel`, { reason: 'Safety report' });
     expect(byAdmin.json()).toMatchObject({ status: 'cancelled', amount_refunded_cents: 1200 });
+    await ctx().services.bookings.paymentsSettled();
   });
 
   it('checks in from 10 minutes before the start until the end, once, and tells the host and admins', async () => {
@@ -191,6 +205,27 @@ describeWithApp('bookings: cancellation, refunds and check-in', (ctx) => {
     const cancel = await guest.agent.post(`/api/bookings/${bookingId}/cancel`, {});
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().message).toBe('You have checked in, so this booking can no longer be cancelled.');
+  });
+
+  it('refuses check-in from the end on, and keeps the booking confirmed', async () => {
+    const { guest, bookingId } = await paidBooking(ctx);
+    const start = startIn(2);
+    const services = ctx().services;
+    let now = plusMinutes(start, 60);
+    const life = createBookingLife({
+      db: services.db,
+      payments: services.payments,
+      notifications: services.notifications,
+      closeSession: async () => true,
+      log: { warn: () => {}, error: () => {} },
+      now: () => now,
+    });
+    const actor = { userId: guest.id, isAdmin: false };
+    await expect(life.checkIn(actor, bookingId)).rejects.toThrow('This booking has already ended.');
+    expect((await bookingRow(ctx, bookingId)).status).toBe('confirmed');
+    // The last minute of the booking is still inside the window.
+    now = plusMinutes(start, 59);
+    expect(await life.checkIn(actor, bookingId)).toEqual({ changed: true });
   });
 
   it('keeps a refund the provider refused, tells admins once, and sends it on the retry', async () => {

@@ -29,9 +29,12 @@ describe('untilStart', () => {
     const now = new Date('2027-03-14T10:00:00Z');
     expect(untilStart(new Date('2027-03-15T10:00:00Z'), now)).toBe('24 hours 0 minutes');
     expect(untilStart(new Date('2027-03-14T11:05:00Z'), now)).toBe('1 hour 5 minutes');
-    expect(untilStart(new Date('2027-03-14T10:45:00Z'), now)).toBe('45 minutes');
+    expect(untilStart(new Date('2027-03-14T10:45:00Z'), now)).toBe('0 hours 45 minutes');
     const message = `Starts in ${untilStart(new Date('2027-03-14T13:20:00Z'), now)}: your booking at Loft (Sun, Mar 14, 2027, 9:20 AM).`;
     expect(countdownTarget(now, message)).toBe(new Date('2027-03-14T13:20:00Z').getTime());
+    // A late sweep inside the last hour: the title's own numbers must not be read as the lead.
+    const late = `Starts in ${untilStart(new Date('2027-03-14T10:59:00Z'), now)}: your booking at 3 Hour Spa, 5 min from the station (Sun, Mar 14, 2027, 6:59 AM).`;
+    expect(countdownTarget(now, late)).toBe(new Date('2027-03-14T10:59:00Z').getTime());
   });
 });
 

@@ -28,14 +28,18 @@ export type SweepDeps = {
   now: () => Date;
 };
 
-/** "3 hours 5 minutes": the words the panel's countdown parses (common/countdown.ts). */
+/**
+ * "3 hours 5 minutes": the words the panel's countdown parses (common/countdown.ts). Both parts are
+ * always written, even "0 hours", because the parser takes the first hours and the first minutes
+ * anywhere in the text: a missing part would be read from the bathroom's title ("3 Hour Spa").
+ */
 export function untilStart(startsAt: Date, now: Date): string {
   const minutes = Math.max(0, Math.round((startsAt.getTime() - now.getTime()) / 60_000));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   const hourText = hours === 1 ? '1 hour' : `${hours} hours`;
   const minuteText = rest === 1 ? '1 minute' : `${rest} minutes`;
-  return hours > 0 ? `${hourText} ${minuteText}` : minuteText;
+  return `${hourText} ${minuteText}`;
 }
 
 export function createBookingSweep(deps: SweepDeps) {
