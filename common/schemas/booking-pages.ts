@@ -17,6 +17,8 @@ export type HostFilter = (typeof HOST_FILTERS)[number];
 export const hostBookingsQuerySchema = z.strictObject({
   status: z.enum(HOST_FILTERS, { error: 'Choose a status to filter by.' }).default('upcoming'),
   bathroomId: z.uuid('That is not a bathroom id.').optional(),
+  /** A week (seven local days from this date, in each bathroom's zone) instead of the rolling list. */
+  week: z.iso.date({ error: 'Give the week as a date, YYYY-MM-DD.' }).optional(),
 });
 
 export const bookingListItemSchema = z.object({

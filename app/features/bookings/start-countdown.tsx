@@ -11,16 +11,21 @@ export function StartCountdown({ startsAt }: { startsAt: string }) {
     return () => window.clearInterval(timer);
   }, []);
   if (now === null) return null;
-  const left = new Date(startsAt).getTime() - now;
-  if (left <= 0) return null;
-  const seconds = Math.floor(left / 1000);
-  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  const left = countdownText(new Date(startsAt).getTime() - now);
+  if (left === null) return null;
   return (
     <Text fw={600} data-testid="start-countdown" aria-live="off">
-      Starts in {h > 0 ? `${h}h ` : ''}
-      {m}m {s}s
+      Starts in {left}
     </Text>
   );
+}
+
+/** "2h 5m 3s" (hours not folded into days: the reminders speak in hours too); null once started. */
+export function countdownText(leftMs: number): string | null {
+  if (leftMs <= 0) return null;
+  const seconds = Math.floor(leftMs / 1000);
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  return `${h > 0 ? `${h}h ` : ''}${m}m ${s}s`;
 }
 
 /** Whether check-in is open: from 10 minutes before the start until the end (ADR 090). */

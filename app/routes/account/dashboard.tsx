@@ -1,6 +1,7 @@
 import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { isRouteErrorResponse, useLoaderData } from 'react-router';
+import { TodaysBookings } from '../../features/bookings/todays-bookings.tsx';
 import { accountChecklist } from '../../features/dashboard/checklist.ts';
 import { AdminCard, ChecklistCard, GuestCard, HostCard } from '../../features/dashboard/dashboard-cards.tsx';
 import { servicesContext } from '../../lib/context.ts';
@@ -16,6 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .get(servicesContext)
         .properties.listMine({ userId: viewer.userId, isProvider: true, isAdmin: profile.is_admin })
     : [];
+  // Hosts see today's bookings of their bathrooms (ADR 092).
+  const todaysBookings = profile.is_provider
+    ? await context
+        .get(servicesContext)
+        .bookings.todayForHost({ userId: viewer.userId, isAdmin: profile.is_admin })
+    : null;
   const justVerified = new URL(request.url).searchParams.get('verified') === '1' && viewer.emailVerified;
   return {
     firstName: profile.first_name,
@@ -25,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publishedCount: listings.filter((listing) => listing.status === 'published').length,
     stripeConnected: profile.is_stripe_connected && Boolean(profile.stripe_connect_id),
     justVerified,
+    todaysBookings,
     checklist: accountChecklist({
       email: viewer.email,
       emailVerified: viewer.emailVerified,
@@ -56,6 +64,7 @@ export default function Dashboard() {
         </Alert>
       )}
       <ChecklistCard items={data.checklist} />
+      {data.todaysBookings && <TodaysBookings bookings={data.todaysBookings} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {data.isProvider ? (
           <HostCard

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Group,
+  SegmentedControl,
   Select,
   Stack,
   Table,
@@ -19,6 +20,7 @@ import {
 } from '../../../common/schemas/booking-pages.ts';
 import { bookingIdParamsSchema } from '../../../common/schemas/bookings.ts';
 import { BookingStatusBadge, bookingSpan, formatUsd } from '../../features/bookings/booking-status.tsx';
+import { WeekCalendar } from '../../features/bookings/week-calendar.tsx';
 import { requireHost } from '../../features/listings/guards.server.ts';
 import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
 import { asAppError } from '../../lib/app-error.ts';
@@ -36,19 +38,30 @@ const FILTER_LABELS: Record<HostFilter, string> = {
   all: 'All',
 };
 
+type View = 'list' | 'week';
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, actor } = await requireHost(request, context);
   const services = context.get(servicesContext);
-  const parsed = hostBookingsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const filter = parsed.success ? parsed.data : { status: 'upcoming' as const };
+  // `view` is the page's own (list or week); the rest is the API's query.
+  const { view: rawView, ...query } = Object.fromEntries(new URL(request.url).searchParams);
+  const view: View = rawView === 'week' ? 'week' : 'list';
+  const parsed = hostBookingsQuerySchema.safeParse(query);
+  const { week: askedWeek, ...filter } = parsed.success ? parsed.data : { status: 'upcoming' as const };
   const who = { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
-  const [bookings, bathrooms] = await Promise.all([
-    services.bookings.listForHost(who, filter),
+  // "This week" starts today on the wall clock of the host's newest bathroom (UTC without one).
+  const [bathrooms, today] = await Promise.all([
     services.properties.listMine(actor),
+    services.bookings.hostToday(who),
   ]);
+  const week = view === 'week' ? (askedWeek ?? today) : undefined;
+  const bookings = await services.bookings.listForHost(who, week ? { ...filter, week } : filter);
   return {
     viewerId: viewer.userId,
     filter,
+    view,
+    week: week ?? today,
+    today,
     bookings,
     bathrooms: bathrooms.map((bathroom) => ({ value: bathroom.id, label: bathroom.title })),
   };
@@ -75,7 +88,7 @@ export function meta() {
 }
 
 export default function ManageBookings({ actionData }: Route.ComponentProps) {
-  const { viewerId, filter, bookings, bathrooms } = useLoaderData<typeof loader>();
+  const { viewerId, filter, view, week, today, bookings, bathrooms } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== 'idle';
@@ -84,14 +97,19 @@ export default function ManageBookings({ actionData }: Route.ComponentProps) {
     const type = (payload as { notification_type?: string } | null)?.notification_type ?? '';
     if (event === 'notification' && type.startsWith('RESERVATION_OWNER')) void revalidator.revalidate();
   });
-  const go = (next: { status?: string | null; bathroomId?: string | null }) => {
+  const href = (next: { status?: string | null; bathroomId?: string | null; view?: View; week?: string }) => {
     const params = new URLSearchParams();
     const status = next.status ?? filter.status;
     const bathroomId = next.bathroomId === undefined ? filter.bathroomId : next.bathroomId;
+    const nextView = next.view ?? view;
     if (status !== 'upcoming') params.set('status', status);
     if (bathroomId) params.set('bathroomId', bathroomId);
-    navigate(`/manage/bookings${params.size ? `?${params}` : ''}`);
+    if (nextView === 'week') params.set('view', 'week');
+    const nextWeek = next.week ?? week;
+    if (nextView === 'week' && nextWeek !== today) params.set('week', nextWeek);
+    return `/manage/bookings${params.size ? `?${params}` : ''}`;
   };
+  const go = (next: Parameters<typeof href>[0]) => navigate(href(next));
   return (
     <Stack gap="lg" maw={1100} mx="auto" w="100%">
       <div>
@@ -116,13 +134,37 @@ export default function ManageBookings({ actionData }: Route.ComponentProps) {
           onChange={(value) => go({ bathroomId: value })}
           clearable
         />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="bookings-view-label">
+            Show
+          </Text>
+          <SegmentedControl
+            aria-labelledby="bookings-view-label"
+            data={[
+              { value: 'list', label: 'List' },
+              { value: 'week', label: 'Week' },
+            ]}
+            value={view}
+            onChange={(value) => go({ view: value === 'week' ? 'week' : 'list' })}
+          />
+        </Stack>
       </Group>
       {actionData?.message && (
         <Alert color={actionData.ok ? 'teal' : 'red'} role={actionData.ok ? 'status' : 'alert'}>
           {actionData.message}
         </Alert>
       )}
-      {bookings.length === 0 ? (
+      {view === 'week' ? (
+        <WeekCalendar
+          bookings={bookings}
+          week={week}
+          today={today}
+          bathrooms={
+            filter.bathroomId ? bathrooms.filter((item) => item.value === filter.bathroomId) : bathrooms
+          }
+          weekHref={(nextWeek) => href({ week: nextWeek })}
+        />
+      ) : bookings.length === 0 ? (
         <Card withBorder radius="md" p="lg">
           <Stack gap="sm" align="flex-start">
             <Text>

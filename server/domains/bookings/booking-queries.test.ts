@@ -2,7 +2,14 @@ import { expect, it } from 'vitest';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { updateProfile } from '../auth/repository.ts';
-import { bookingCast, holdWithCheckout, publishedBathroom, startIn } from './booking-test-support.ts';
+import { addDays, createBookingQueries } from './booking-queries.ts';
+import {
+  bookingCast,
+  holdWithCheckout,
+  NEW_YORK,
+  publishedBathroom,
+  startIn,
+} from './booking-test-support.ts';
 
 /** The booking pages' reads and who may make them (ADR 092). */
 
@@ -17,7 +24,13 @@ async function setUp(ctx: () => TestContext) {
   const paid = await holdWithCheckout(cast.guest, bathroomId, startIn(2), 30);
   await new TestAgent(ctx().app).post(`/api/payments/test-checkout/${paid.sessionId}/pay`);
   const unpaid = await holdWithCheckout(cast.guest, bathroomId, startIn(3), 30);
-  return { ...cast, bathroomId, paidId: paid.booking.id, unpaidId: unpaid.booking.id };
+  return {
+    ...cast,
+    bathroomId,
+    paidId: paid.booking.id,
+    unpaidId: unpaid.booking.id,
+    paidStartsAt: startIn(2),
+  };
 }
 
 describeWithApp('bookings: pages data', (ctx) => {
@@ -90,5 +103,64 @@ describeWithApp('bookings: pages data', (ctx) => {
     const bad = await host.agent.get('/api/manage/bookings?bathroomId=nope');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields[0].field).toBe('bathroomId');
+  });
+
+  it("counts today's bookings by each bathroom's own calendar day, for the host's own bathrooms", async () => {
+    const { host, otherHost, admin, paidId, paidStartsAt } = await setUp(ctx);
+    const todayAt = (now: Date) =>
+      createBookingQueries({
+        db: ctx().services.db,
+        now: () => now,
+        visibleBooking: () => Promise.reject(new Error('not used')),
+        hostOf: () => Promise.resolve(null),
+      }).todayForHost;
+    const hostActor = { userId: host.id, isAdmin: false };
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+    // The paid booking starts at 15:00 UTC; in New York that is the same calendar day.
+    expect(ids(await todayAt(paidStartsAt)(hostActor))).toEqual([paidId]);
+    // 01:00 UTC that day is still the evening before in New York: not today there.
+    const sameUtcDayEarly = new Date(paidStartsAt.getTime() - 14 * 3_600_000);
+    expect(ids(await todayAt(sameUtcDayEarly)(hostActor))).toEqual([]);
+    // 03:30 UTC the next day is still the booking's day in New York (UTC−4 or −5).
+    const nextUtcDayEarly = new Date(paidStartsAt.getTime() + 12.5 * 3_600_000);
+    expect(ids(await todayAt(nextUtcDayEarly)(hostActor))).toEqual([paidId]);
+    // The unpaid hold the day after is not counted, nor anyone else's bathrooms, admins included.
+    expect(await todayAt(new Date(paidStartsAt.getTime() + 86_400_000))(hostActor)).toEqual([]);
+    expect(await todayAt(paidStartsAt)({ userId: otherHost.id, isAdmin: false })).toEqual([]);
+    expect(await todayAt(paidStartsAt)({ userId: admin.id, isAdmin: true })).toEqual([]);
+    // "This week" on /manage/bookings starts on the host's wall-clock day; UTC for a host without bathrooms.
+    const hostToday = (now: Date, userId: string) =>
+      createBookingQueries({
+        db: ctx().services.db,
+        now: () => now,
+        visibleBooking: () => Promise.reject(new Error('not used')),
+        hostOf: () => Promise.resolve(null),
+      }).hostToday({ userId, isAdmin: false });
+    const utcDay = paidStartsAt.toISOString().slice(0, 10);
+    expect(await hostToday(sameUtcDayEarly, host.id)).toBe(addDays(utcDay, -1));
+    expect(await hostToday(sameUtcDayEarly, otherHost.id)).toBe(utcDay);
+  });
+
+  it("lists a host's week by the bathroom's local days", async () => {
+    const { host, otherHost, admin, guest, paidId, unpaidId, paidStartsAt } = await setUp(ctx);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: NEW_YORK.timezone }).format(paidStartsAt);
+    const week = async (member: typeof host, query: string) =>
+      (await member.agent.get(`/api/manage/bookings?${query}`))
+        .json()
+        .bookings.map((row: { id: string }) => row.id);
+    expect(await week(host, `week=${day}&status=all`)).toEqual([paidId, unpaidId]);
+    expect(await week(host, `week=${addDays(day, 1)}&status=all`)).toEqual([unpaidId]);
+    expect(await week(host, `week=${addDays(day, -6)}&status=all`)).toEqual([paidId]);
+    expect(await week(host, `week=${addDays(day, -7)}&status=all`)).toEqual([]);
+    expect(await week(host, `week=${day}&status=confirmed`)).toEqual([paidId]);
+    expect(await week(otherHost, `week=${day}&status=all`)).toEqual([]);
+    expect(await week(admin, `week=${day}&status=all`)).toEqual([paidId, unpaidId]);
+    expect((await guest.agent.get(`/api/manage/bookings?week=${day}`)).statusCode).toBe(403);
+    expect((await new TestAgent(ctx().app).get(`/api/manage/bookings?week=${day}`)).statusCode).toBe(401);
+    const bad = await host.agent.get('/api/manage/bookings?week=monday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields[0].field).toBe('week');
+    await updateProfile(ctx().services.db, host.id, { is_deleted: true });
+    expect((await host.agent.get(`/api/manage/bookings?week=${day}`)).statusCode).toBe(403);
   });
 });

@@ -8,7 +8,14 @@ import type { BookingView } from '../../../common/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingStatus } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
-import { findBookingDetail, listBookingRefunds, listGuestBookings, listHostBookings } from './repository.ts';
+import {
+  findBookingDetail,
+  findHostTimezone,
+  listGuestBookings,
+  listHostBookings,
+  listHostBookingsOnDays,
+} from './queries-repository.ts';
+import { listBookingRefunds } from './repository.ts';
 
 /**
  * What the booking pages read (ADR 092). Who may see what: a booking's guest, the host of its
@@ -29,7 +36,16 @@ const HOST_STATUSES: Record<HostFilter, readonly BookingStatus[]> = {
 
 type ListRow =
   | Awaited<ReturnType<typeof listHostBookings>>[number]
+  | Awaited<ReturnType<typeof listHostBookingsOnDays>>[number]
   | Awaited<ReturnType<typeof listGuestBookings>>[number];
+
+/** What "today" on the dashboard counts: paid bookings; unpaid holds come and go in minutes. */
+const TODAY_STATUSES: readonly BookingStatus[] = ['confirmed', 'checked_in', 'completed'];
+
+/** 'YYYY-MM-DD' plus n days (calendar arithmetic in UTC, which has no daylight saving). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
 
 function toListItem(row: ListRow): BookingListItem {
   return {
@@ -63,7 +79,19 @@ export function createBookingQueries(deps: {
     },
 
     /** A host's bookings (an admin sees every host's); the last day's past ones stay visible. */
-    async listForHost(actor: Actor, filter: { status: HostFilter; bathroomId?: string | undefined }) {
+    async listForHost(
+      actor: Actor,
+      filter: { status: HostFilter; bathroomId?: string | undefined; week?: string | undefined },
+    ) {
+      if (filter.week) {
+        const rows = await listHostBookingsOnDays(db, {
+          hostId: actor.isAdmin ? null : actor.userId,
+          bathroomId: filter.bathroomId,
+          statuses: HOST_STATUSES[filter.status],
+          days: { from: filter.week, to: addDays(filter.week, 6) },
+        });
+        return rows.map(toListItem);
+      }
       const from =
         filter.status === 'upcoming' ? deps.now() : new Date(deps.now().getTime() - 90 * 86_400_000);
       const rows = await listHostBookings(db, {
@@ -73,6 +101,30 @@ export function createBookingQueries(deps: {
         from,
       });
       return rows.map(toListItem);
+    },
+
+    /**
+     * The dashboard's "Today's bookings": paid bookings of the actor's own bathrooms starting on
+     * today's date in each bathroom's zone. Admins too see only their own here: it is their day.
+     */
+    async todayForHost(actor: Actor): Promise<BookingListItem[]> {
+      const rows = await listHostBookingsOnDays(db, {
+        hostId: actor.userId,
+        statuses: TODAY_STATUSES,
+        days: { todayAt: deps.now() },
+      });
+      return rows.map(toListItem);
+    },
+
+    /** Today's date ('YYYY-MM-DD') on the wall clock of the actor's newest bathroom, else in UTC. */
+    async hostToday(actor: Actor): Promise<string> {
+      const timeZone = (await findHostTimezone(db, actor.userId)) ?? 'UTC';
+      return new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(deps.now());
     },
 
     async detail(actor: Actor, bookingId: string): Promise<BookingDetail> {

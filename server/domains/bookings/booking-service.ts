@@ -271,6 +271,10 @@ export function createBookingService(deps: BookingDeps) {
     listForHost: queries.listForHost,
     /** /bookings/{id}: the booking with what this viewer may see of the place. */
     detail: queries.detail,
+    /** /dashboard: today's paid bookings of the actor's own bathrooms, in each bathroom's zone. */
+    todayForHost: queries.todayForHost,
+    /** /manage/bookings: where the host's "this week" starts. */
+    hostToday: queries.hostToday,
 
     /** GET /api/bookings/:id/cancellation: what cancelling now would give back. */
     cancellationTerms: life.terms,

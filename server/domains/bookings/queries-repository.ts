@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import type { BookingStatus } from '../../db/types.ts';
+import type { Executor } from './repository.ts';
+
+/**
+ * SQL for the booking pages' reads (ADR 092): a guest's tabs, a host's list, one booking's page,
+ * and the host's day views ("today" and a week calendar). Days are the bathroom's own
+ * calendar days, so the test runs in SQL against each bathroom's zone rather than in UTC.
+ */
+
+/** Either a span of local dates ('YYYY-MM-DD', inclusive) or the local "today" as of `now`. */
+export type LocalDays = { from: string; to: string } | { todayAt: Date };
+
+const DAY_MS = 86_400_000;
+
+export async function listHostBookingsOnDays(
+  db: Executor,
+  filter: {
+    /** null: every host's (admins). */
+    hostId: string | null;
+    bathroomId?: string | undefined;
+    statuses: readonly BookingStatus[];
+    days: LocalDays;
+  },
+) {
+  const { days } = filter;
+  // A UTC window a day wider than the local one on each side (no zone is more than 14 h off),
+  // so the starts_at index narrows the rows before the per-zone date test runs.
+  const [low, high] =
+    'todayAt' in days
+      ? [new Date(days.todayAt.getTime() - DAY_MS), new Date(days.todayAt.getTime() + DAY_MS)]
+      : [
+          new Date(Date.parse(`${days.from}T00:00:00Z`) - DAY_MS),
+          new Date(Date.parse(`${days.to}T00:00:00Z`) + 2 * DAY_MS),
+        ];
+  const localStart = sql<string>`(k.starts_at at time zone b.timezone)::date`;
+  const onDays =
+    'todayAt' in days
+      ? sql<boolean>`${localStart} = (${days.todayAt.toISOString()}::timestamptz at time zone b.timezone)::date`
+      : sql<boolean>`${localStart} between ${days.from}::date and ${days.to}::date`;
+  return db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .leftJoin('profiles as g', 'g.id', 'k.guest_id')
+    .select([
+      'k.id',
+      'k.bathroom_id',
+      'k.status',
+      'k.starts_at',
+      'k.ends_at',
+      'k.duration_minutes',
+      'k.price_cents',
+      'k.amount_refunded_cents',
+      'b.title as bathroom_title',
+      'b.timezone',
+      'b.city',
+      'b.state_code',
+      'g.first_name as guest_first_name',
+    ])
+    .$if(filter.hostId !== null, (query) => query.where('b.host_id', '=', filter.hostId as string))
+    .$if(filter.bathroomId !== undefined, (query) =>
+      query.where('k.bathroom_id', '=', filter.bathroomId as string),
+    )
+    .where('k.status', 'in', filter.statuses)
+    .where('k.starts_at', '>=', low)
+    .where('k.starts_at', '<', high)
+    .where(onDays)
+    .orderBy('k.starts_at', 'asc')
+    .limit(500)
+    .execute();
+}
+
+/** The zone of the host's newest bathroom: whose wall clock "this week" follows for that host. */
+export async function findHostTimezone(db: Executor, hostId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('bathrooms')
+    .select('timezone')
+    .where('host_id', '=', hostId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.timezone ?? null;
+}
+
+export type GuestTab = 'upcoming' | 'past' | 'cancelled';
+
+const LIVE = ['pending_payment', 'confirmed', 'checked_in'] as const;
+
+/** A guest's bookings on one tab of /bookings: upcoming soonest first, the others latest first. */
+export async function listGuestBookings(db: Executor, guestId: string, tab: GuestTab, now: Date) {
+  let query = db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .select([
+      'k.id',
+      'k.bathroom_id',
+      'k.status',
+      'k.starts_at',
+      'k.ends_at',
+      'k.duration_minutes',
+      'k.price_cents',
+      'k.amount_refunded_cents',
+      'b.title as bathroom_title',
+      'b.timezone',
+      'b.city',
+      'b.state_code',
+    ])
+    .where('k.guest_id', '=', guestId)
+    .limit(100);
+  if (tab === 'upcoming') {
+    query = query.where('k.status', 'in', LIVE).where('k.ends_at', '>', now).orderBy('k.starts_at', 'asc');
+  } else if (tab === 'past') {
+    query = query
+      .where((eb) =>
+        eb.or([
+          eb('k.status', '=', 'completed'),
+          eb.and([eb('k.status', 'in', LIVE), eb('k.ends_at', '<=', now)]),
+        ]),
+      )
+      .orderBy('k.starts_at', 'desc');
+  } else {
+    query = query.where('k.status', 'in', ['cancelled', 'expired']).orderBy('k.starts_at', 'desc');
+  }
+  return query.execute();
+}
+
+/** Bookings of a host's bathrooms (all bathrooms for an admin), with the guest's first name. */
+export async function listHostBookings(
+  db: Executor,
+  filter: { hostId: string | null; bathroomId?: string; statuses: readonly BookingStatus[]; from: Date },
+) {
+  return db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .leftJoin('profiles as g', 'g.id', 'k.guest_id')
+    .select([
+      'k.id',
+      'k.bathroom_id',
+      'k.status',
+      'k.starts_at',
+      'k.ends_at',
+      'k.duration_minutes',
+      'k.price_cents',
+      'k.amount_refunded_cents',
+      'b.title as bathroom_title',
+      'b.timezone',
+      'b.city',
+      'b.state_code',
+      'g.first_name as guest_first_name',
+    ])
+    .$if(filter.hostId !== null, (query) => query.where('b.host_id', '=', filter.hostId as string))
+    .$if(filter.bathroomId !== undefined, (query) =>
+      query.where('k.bathroom_id', '=', filter.bathroomId as string),
+    )
+    .where('k.status', 'in', filter.statuses)
+    .where('k.ends_at', '>', filter.from)
+    .orderBy('k.starts_at', 'asc')
+    .limit(300)
+    .execute();
+}
+
+/** Everything the booking page shows; the caller decides what of it the viewer may see. */
+export async function findBookingDetail(db: Executor, bookingId: string) {
+  return db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .leftJoin('profiles as g', 'g.id', 'k.guest_id')
+    .leftJoin('profiles as h', 'h.id', 'b.host_id')
+    .select([
+      'b.location',
+      'b.latitude',
+      'b.longitude',
+      'b.public_latitude',
+      'b.public_longitude',
+      'b.access_instructions',
+      'b.city',
+      'b.state_code',
+      'g.first_name as guest_first_name',
+      'h.first_name as host_first_name',
+    ])
+    .where('k.id', '=', bookingId)
+    .executeTakeFirst();
+}
