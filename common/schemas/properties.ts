@@ -332,3 +332,10 @@ export const propertySummarySchema = z.object({
 export type PropertySummary = z.infer<typeof propertySummarySchema>;
 
 export const propertyListSchema = z.object({ properties: z.array(propertySummarySchema) });
+
+/**
+ * What missing_for_publish says while the host's payout account is not linked (ADR 095); the
+ * publish panel shows it with a link to /manage/stripe-connect.
+ */
+export const PAYOUTS_MISSING =
+  'Link your Stripe account (Payouts, /manage/stripe-connect) so you can be paid.';

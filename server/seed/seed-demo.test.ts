@@ -189,6 +189,18 @@ describeWithApp('demo seed: the bathrooms', (ctx) => {
       new Set(ALL_DEMO_ACCOUNTS.filter((account) => account.is_provider).map((account) => account.email)),
     );
 
+    // Every demo host is linked to a finished test Connect account, so its listings may be published.
+    const hosts = await services.db
+      .selectFrom('profiles')
+      .leftJoin('test_connect_accounts', 'test_connect_accounts.id', 'profiles.stripe_connect_id')
+      .select(['profiles.id', 'profiles.is_stripe_connected', 'test_connect_accounts.payouts_enabled'])
+      .where('profiles.is_provider', '=', true)
+      .execute();
+    expect(hosts).toHaveLength(ALL_DEMO_ACCOUNTS.filter((account) => account.is_provider).length);
+    for (const host of hosts) {
+      expect(host).toMatchObject({ is_stripe_connected: true, payouts_enabled: true });
+    }
+
     // Each published bathroom: 2–4 described photos whose files exist, each file its own.
     const photos = await services.db
       .selectFrom('bathroom_photos')

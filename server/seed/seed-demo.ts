@@ -117,6 +117,25 @@ export async function seedDemoAccounts(services: AppServices): Promise<Map<strin
 }
 
 /**
+ * Links every demo host to a test-provider Connect account that has finished onboarding, as a host
+ * clicking through /test-connect would: an unlinked provider cannot publish (ADR 095). Goes through
+ * the payments service, so the profile is updated by the same account.updated event. Returns false
+ * under real Stripe: demo hosts get no Stripe accounts, so their listings stay drafts.
+ */
+export async function linkDemoPayouts(services: AppServices, ids: ReadonlyMap<string, string>) {
+  const test = services.payments.test;
+  if (!test) return false;
+  for (const account of ALL_DEMO_ACCOUNTS) {
+    const userId = ids.get(account.email);
+    if (!account.is_provider || !userId) continue;
+    const { accountId } = await test.provider.createConnectAccount({ userId, email: account.email });
+    await services.directory.linkStripeAccount(userId, accountId);
+    await test.completeAccount(accountId);
+  }
+  return true;
+}
+
+/**
  * Seeds the demo accounts and the demo bathrooms into an empty database; returns what to print,
  * or null if there is nothing to do (anybody has an account already). All or nothing: a later
  * start only seeds an empty database, so a half-made catalogue would stay half-made.
@@ -133,7 +152,11 @@ export async function seedDemoData(services: AppServices): Promise<SeedResult | 
   const ids = await seedDemoAccounts(services);
   let listings: ListingSeedSummary;
   try {
-    listings = await seedDemoListings(services, ids, plans, pool);
+    const linked = await linkDemoPayouts(services, ids);
+    if (!linked)
+      services.log.warn({}, 'Stripe mode: demo hosts have no payout accounts, so demo listings stay drafts');
+    const publishable = linked ? plans : plans.map((plan) => ({ ...plan, publish: false }));
+    listings = await seedDemoListings(services, ids, publishable, pool);
   } catch (error) {
     const auth = await services.betterAuth.$context;
     for (const id of ids.values()) await auth.internalAdapter.deleteUser(id);

@@ -10,14 +10,17 @@ describe('host checklist', () => {
       withPhotos: 0,
       withHours: 0,
       published: 0,
+      payoutsLinked: false,
     });
     expect(items.map((item) => [item.id, item.done])).toEqual([
       ['photo', false],
       ['listing', false],
       ['hours', false],
       ['photos', false],
+      ['payouts', false],
       ['publish', false],
     ]);
+    expect(items.find((item) => item.id === 'payouts')?.to).toBe('/manage/stripe-connect');
     expect(items.find((item) => item.id === 'photos')?.to).toBe('/manage/add-property');
   });
 
@@ -29,8 +32,14 @@ describe('host checklist', () => {
       withPhotos: 0,
       withHours: 1,
       published: 0,
+      payoutsLinked: true,
     });
-    expect(items.filter((item) => item.done).map((item) => item.id)).toEqual(['photo', 'listing', 'hours']);
+    expect(items.filter((item) => item.done).map((item) => item.id)).toEqual([
+      'photo',
+      'listing',
+      'hours',
+      'payouts',
+    ]);
     expect(items.find((item) => item.id === 'photos')?.to).toBe('/manage/properties/d1');
   });
 });

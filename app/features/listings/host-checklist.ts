@@ -9,6 +9,8 @@ export type HostFacts = {
   withPhotos: number;
   withHours: number;
   published: number;
+  /** A payout (Stripe Connect) account is linked and can be paid: publishing needs it (ADR 095). */
+  payoutsLinked: boolean;
 };
 
 export function hostChecklist(facts: HostFacts): HostChecklistItem[] {
@@ -41,6 +43,13 @@ export function hostChecklist(facts: HostFacts): HostChecklistItem[] {
       hint: 'At least one; bright, tidy, landscape photos work best.',
       done: facts.withPhotos > 0,
       to: finish,
+    },
+    {
+      id: 'payouts',
+      label: 'Link your Stripe account',
+      hint: 'Guests pay through Privy and Stripe sends the money to you. Listings can be published once it is linked.',
+      done: facts.payoutsLinked,
+      to: '/manage/stripe-connect',
     },
     {
       id: 'publish',

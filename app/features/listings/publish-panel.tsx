@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { PropertyView } from '../../../common/schemas/properties.ts';
+import { Link } from 'react-router';
+import { PAYOUTS_MISSING, type PropertyView } from '../../../common/schemas/properties.ts';
 import { toast } from '../../ui/toasts.tsx';
 import { errorMessage, listingsApi } from './api.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -53,9 +54,19 @@ export function PublishPanel({ property, onChange, onPublished }: Props) {
       ) : missing.length ? (
         <Alert color="yellow" icon={<IconAlertCircle />} title="Before you can publish">
           <List size="sm">
-            {missing.map((item) => (
-              <List.Item key={item}>{item}</List.Item>
-            ))}
+            {missing.map((item) =>
+              item === PAYOUTS_MISSING ? (
+                // An unlinked host cannot publish (ADR 095): the fix is one click away.
+                <List.Item key={item}>
+                  <Anchor component={Link} to="/manage/stripe-connect" size="sm">
+                    Link your Stripe account
+                  </Anchor>{' '}
+                  so guests' payments reach you.
+                </List.Item>
+              ) : (
+                <List.Item key={item}>{item}</List.Item>
+              ),
+            )}
           </List>
         </Alert>
       ) : (

@@ -19,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       withPhotos: overview.withPhotos,
       withHours: overview.withHours,
       published: overview.published,
+      payoutsLinked: viewer.profile.is_stripe_connected && Boolean(viewer.profile.stripe_connect_id),
     }),
   };
 }
@@ -35,7 +36,7 @@ export default function Onboarding() {
     <Stack gap="lg" maw={720} mx="auto">
       <div>
         <Title order={1}>{firstName ? `Welcome, ${firstName}` : 'Welcome, host'}</Title>
-        <Text c="dimmed">Five steps from signing up to your first guest.</Text>
+        <Text c="dimmed">Six steps from signing up to your first guest.</Text>
       </div>
       <Paper withBorder radius="lg" p="lg">
         <Group justify="space-between" mb="xs">

@@ -1,11 +1,12 @@
 import { expect, it } from 'vitest';
 import { distanceMiles } from '../../../common/distance.ts';
+import { PAYOUTS_MISSING } from '../../../common/schemas/properties.ts';
 import { describeWithApp } from '../../test/harness.ts';
 import { PUBLIC_POINT_RADIUS_MILES } from '../places/public-point.ts';
 import type { PreparedImage } from '../storage/storage-service.ts';
 import { listFiles, makeImage } from '../storage/upload-test-helpers.ts';
 import type { ListingImport } from './import-listings.ts';
-import { AUSTIN, NEW_YORK, signUp } from './property-test-support.ts';
+import { AUSTIN, bathroomRow, NEW_YORK, signUp } from './property-test-support.ts';
 
 describeWithApp('importing many listings at once', (ctx) => {
   let image: PreparedImage | undefined;
@@ -29,7 +30,7 @@ describeWithApp('importing many listings at once', (ctx) => {
     (await ctx().services.db.selectFrom(table).select('id').execute()).length;
 
   it('creates, fills in and publishes listings as the one-by-one calls would', async () => {
-    const host = await signUp(ctx, 'host@example.com', { provider: true });
+    const host = await signUp(ctx, 'host@example.com', { provider: true, payouts: true });
     const { properties } = ctx().services;
     const [austin, newYork, draft] = await properties.importListings([
       await listing(host.id),
@@ -82,7 +83,7 @@ describeWithApp('importing many listings at once', (ctx) => {
   });
 
   it('gives every listing files of its own, so removing a photo from one spares the others', async () => {
-    const host = await signUp(ctx, 'host@example.com', { provider: true });
+    const host = await signUp(ctx, 'host@example.com', { provider: true, payouts: true });
     const { properties, storage } = ctx().services;
     const [first, second] = await properties.importListings([await listing(host.id), await listing(host.id)]);
     const actor = { userId: host.id, isProvider: true, isAdmin: false };
@@ -108,7 +109,7 @@ describeWithApp('importing many listings at once', (ctx) => {
   });
 
   it('refuses to publish a listing that misses a requirement, and undoes the whole import', async () => {
-    const host = await signUp(ctx, 'host@example.com', { provider: true });
+    const host = await signUp(ctx, 'host@example.com', { provider: true, payouts: true });
     const files = await listFiles(ctx().services.config.uploadsDir);
     await expect(
       ctx().services.properties.importListings([
@@ -125,8 +126,20 @@ describeWithApp('importing many listings at once', (ctx) => {
     expect(await listFiles(ctx().services.config.uploadsDir)).toEqual(files);
   });
 
+  it('publishes nothing for a host whose payout account is not linked, but still saves drafts for one', async () => {
+    const host = await signUp(ctx, 'unlinked@example.com', { provider: true });
+    const { properties } = ctx().services;
+    await expect(properties.importListings([await listing(host.id)])).rejects.toMatchObject({
+      status: 409,
+      fields: [{ field: 'payouts', message: PAYOUTS_MISSING }],
+    });
+    expect(await count('bathrooms')).toBe(0);
+    const [draft] = await properties.importListings([await listing(host.id, { publish: false })]);
+    expect((await bathroomRow(ctx, draft as string))?.status).toBe('draft');
+  });
+
   it('checks every input with the API schemas before writing', async () => {
-    const host = await signUp(ctx, 'host@example.com', { provider: true });
+    const host = await signUp(ctx, 'host@example.com', { provider: true, payouts: true });
     const cheap = await listing(host.id, {
       property: { title: 'Too cheap', location: AUSTIN, hourly_price_cents: 5 },
     });

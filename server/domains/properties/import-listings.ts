@@ -18,6 +18,7 @@ import type { Actor } from './property-service.ts';
 import { publishRequirements } from './property-views.ts';
 import {
   type BathroomRow,
+  findPayoutLinkedHosts,
   insertBathrooms,
   insertOpeningRanges,
   insertPhotos,
@@ -149,9 +150,18 @@ export function createListingImport(deps: ImportDeps) {
         );
         const byId = new Map(rows.map((row) => [row.id, row] as const));
         const toPublish = listings.filter((listing) => listing.item.publish);
+        const linked = await findPayoutLinkedHosts(
+          trx,
+          toPublish.map((listing) => listing.item.actor.userId),
+        );
         for (const listing of toPublish) {
           const row = byId.get(listing.id) as BathroomRow;
-          const missing = publishRequirements(row, listing.item.photos.length, listing.ranges.length);
+          const missing = publishRequirements(
+            row,
+            listing.item.photos.length,
+            listing.ranges.length,
+            linked.has(row.host_id),
+          );
           if (missing.length) {
             throw new AppError('conflict', `“${row.title}” cannot be published yet.`, missing);
           }

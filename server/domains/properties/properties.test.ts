@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { PAYOUTS_MISSING } from '../../../common/schemas/properties.ts';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { updateProfile } from '../auth/repository.ts';
@@ -6,7 +7,7 @@ import { AUSTIN, addPhoto, bathroomRow, createDraft, NEW_YORK, signUp } from './
 
 describeWithApp('listings: create, edit, publish, delete', (ctx) => {
   it('lets a provider create a draft with derived zone, public point, place and default hours', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
     const draft = await createDraft(paula, { description: 'Clean and calm.', amenities: ['sink', 'wifi'] });
     expect(draft).toMatchObject({
       status: 'draft',
@@ -63,7 +64,7 @@ describeWithApp('listings: create, edit, publish, delete', (ctx) => {
   });
 
   it('lets only the owner or an admin see and change a listing; others get 403 and nothing changes', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
     const hector = await signUp(ctx, 'hector@example.com', { provider: true });
     const ada = await signUp(ctx, 'ada@example.com', { admin: true });
     const draft = await createDraft(paula);
@@ -97,7 +98,7 @@ describeWithApp('listings: create, edit, publish, delete', (ctx) => {
   });
 
   it('names the field of bad input with a 400', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
     const cases: [Record<string, unknown>, string][] = [
       [{ title: 'ab', location: AUSTIN }, 'title'],
       [{ title: 'x'.repeat(81), location: AUSTIN }, 'title'],
@@ -143,7 +144,7 @@ describeWithApp('listings: create, edit, publish, delete', (ctx) => {
   });
 
   it('moves the public point and time zone when the address changes', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
     const draft = await createDraft(paula);
     const moved = await paula.agent.request('PATCH', `/api/properties/${draft.id}`, { location: NEW_YORK });
     expect(moved.statusCode).toBe(200);
@@ -154,7 +155,7 @@ describeWithApp('listings: create, edit, publish, delete', (ctx) => {
   });
 
   it('publishes only with a photo and opening hours, and hides drafts and unlisted ones from the public', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
     const draft = await createDraft(paula, { access_instructions: 'Code 4711 at the side door.' });
     const url = `/api/properties/${draft.id}`;
     const anonymous = new TestAgent(ctx().app);
@@ -200,8 +201,36 @@ describeWithApp('listings: create, edit, publish, delete', (ctx) => {
     expect((await paula.agent.post(`${url}/publish`)).json().status).toBe('published');
   });
 
+  it('refuses to publish for a host whose payout account is not linked, and says where to link it', async () => {
+    const una = await signUp(ctx, 'una@example.com', { provider: true });
+    const ada = await signUp(ctx, 'ada@example.com', { admin: true });
+    const draft = await createDraft(una);
+    await addPhoto(ctx, una, draft.id);
+    const url = `/api/properties/${draft.id}`;
+    const view = (await una.agent.get(url)).json();
+    expect(view.missing_for_publish).toEqual([PAYOUTS_MISSING]);
+
+    const refused = await una.agent.post(`${url}/publish`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().fields).toEqual([{ field: 'payouts', message: PAYOUTS_MISSING }]);
+    expect(refused.json().message).toMatch(/link your Stripe account .*\/manage\/stripe-connect/);
+    // The rule is the host's: an admin cannot publish an unlinked host's listing either.
+    expect((await ada.agent.post(`${url}/publish`)).statusCode).toBe(409);
+
+    // An account linked but not yet able to be paid is still unlinked.
+    await updateProfile(ctx().services.db, una.id, { stripe_connect_id: 'acct_test_una' });
+    expect((await una.agent.post(`${url}/publish`)).statusCode).toBe(409);
+    expect((await bathroomRow(ctx, draft.id))?.status).toBe('draft');
+
+    await updateProfile(ctx().services.db, una.id, { is_stripe_connected: true });
+    expect((await una.agent.get(url)).json().missing_for_publish).toEqual([]);
+    const published = await una.agent.post(`${url}/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().status).toBe('published');
+  });
+
   it('deletes a listing with its photos and stored files', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
     const draft = await createDraft(paula);
     const photo = (await addPhoto(ctx, paula, draft.id)).json().photos[0];
     expect((await ctx().app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(200);

@@ -25,7 +25,7 @@ describeWithApp('listings: photo alt text and order', (ctx) => {
   }
 
   it('names undescribed photos after the title and place, and shows the host’s words everywhere once written', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
     const { id, photos } = await listingWithPhotos(paula);
     expect(photos.map(({ alt, alt_is_default }) => ({ alt, alt_is_default }))).toEqual([
       { alt: 'Sunny washroom — photo 1', alt_is_default: true },
@@ -73,7 +73,7 @@ describeWithApp('listings: photo alt text and order', (ctx) => {
   });
 
   it('refuses a description that is too long, not text, or comes with unknown fields, naming the field', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
     const { id, photos } = await listingWithPhotos(paula);
     const url = `/api/properties/${id}/photos/${photos[0]?.id}`;
 
@@ -99,8 +99,8 @@ describeWithApp('listings: photo alt text and order', (ctx) => {
   });
 
   it('lets only the owner or an admin describe a photo: anonymous 401, guest, other host and disabled 403', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
-    const hector = await signUp(ctx, 'hector@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
+    const hector = await signUp(ctx, 'hector@example.com', { provider: true, payouts: true });
     const guest = await signUp(ctx, 'guest@example.com');
     const ada = await signUp(ctx, 'ada@example.com', { admin: true });
     const { id, photos } = await listingWithPhotos(paula);
@@ -138,7 +138,7 @@ describeWithApp('listings: photo alt text and order', (ctx) => {
   });
 
   it('lets the seed add a photo with its description (optional), refusing one that is too long', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
     const draft = await createDraft(paula, { title: 'Sunny washroom' });
     const actor = { userId: paula.id, isProvider: true, isAdmin: false };
     const properties = ctx().services.properties;
@@ -154,8 +154,8 @@ describeWithApp('listings: photo alt text and order', (ctx) => {
   });
 
   it('keeps a new order across reads, and a refused order leaves the saved one untouched', async () => {
-    const paula = await signUp(ctx, 'paula@example.com', { provider: true });
-    const hector = await signUp(ctx, 'hector@example.com', { provider: true });
+    const paula = await signUp(ctx, 'paula@example.com', { provider: true, payouts: true });
+    const hector = await signUp(ctx, 'hector@example.com', { provider: true, payouts: true });
     const draft = await createDraft(paula);
     for (let i = 0; i < 3; i++) await addPhoto(ctx, paula, draft.id);
     const url = `/api/properties/${draft.id}`;

@@ -28,6 +28,7 @@ import {
   deleteBathroom,
   findBathroom,
   findOpeningHours,
+  findPayoutLinkedHosts,
   findPhotos,
   insertBathroom,
   listBathroomsByHost,
@@ -78,8 +79,12 @@ export function createPropertyService(deps: PropertyDeps) {
   }
 
   async function loadView(row: BathroomRow): Promise<PropertyView> {
-    const [photos, hours] = await Promise.all([findPhotos(db, [row.id]), findOpeningHours(db, [row.id])]);
-    return toPropertyView(row, photos, hours, urlFor);
+    const [photos, hours, linked] = await Promise.all([
+      findPhotos(db, [row.id]),
+      findOpeningHours(db, [row.id]),
+      findPayoutLinkedHosts(db, [row.host_id]),
+    ]);
+    return toPropertyView(row, photos, hours, urlFor, linked.has(row.host_id));
   }
 
   /** The bathroom if this actor may manage it: 404 when there is none, 403 when it is someone else's. */
@@ -150,14 +155,19 @@ export function createPropertyService(deps: PropertyDeps) {
   async function publish(actor: Actor, id: string): Promise<PropertyView> {
     const row = await db.transaction().execute(async (trx) => {
       const current = await lockManageable(trx, actor, id);
-      const [photos, hours] = await Promise.all([findPhotos(trx, [id]), findOpeningHours(trx, [id])]);
-      const missing = publishRequirements(current, photos.length, hours.length);
+      const [photos, hours, linked] = await Promise.all([
+        findPhotos(trx, [id]),
+        findOpeningHours(trx, [id]),
+        // The host's, not the actor's: an admin publishing for a host is held to the same rule.
+        findPayoutLinkedHosts(trx, [current.host_id]),
+      ]);
+      const missing = publishRequirements(current, photos.length, hours.length, linked.has(current.host_id));
       if (missing.length) {
-        throw new AppError(
-          'conflict',
-          `Before publishing: ${missing.map((item) => item.message.replace(/\.$/, '').toLowerCase()).join('; ')}.`,
-          missing,
+        // Only the first letter is lowered: "Stripe" stays a name.
+        const steps = missing.map((item) =>
+          item.message.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase()),
         );
+        throw new AppError('conflict', `Before publishing: ${steps.join('; ')}.`, missing);
       }
       if (current.status === 'published') return current;
       return updateBathroom(trx, id, {

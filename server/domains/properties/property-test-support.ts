@@ -34,7 +34,8 @@ export type Member = { agent: TestAgent; id: string };
 export async function signUp(
   ctx: () => TestContext,
   email: string,
-  roles: { provider?: boolean; admin?: boolean } = {},
+  /** payouts: the provider has a linked payout account, which publishing needs (ADR 095). */
+  roles: { provider?: boolean; admin?: boolean; payouts?: boolean } = {},
 ): Promise<Member> {
   const agent = new TestAgent(ctx().app);
   const response = await agent.post('/api/account/register', {
@@ -48,6 +49,7 @@ export async function signUp(
     await updateProfile(ctx().services.db, id, {
       ...(roles.provider ? { is_provider: true } : {}),
       ...(roles.admin ? { is_admin: true } : {}),
+      ...(roles.payouts ? { stripe_connect_id: `acct_test_${id}`, is_stripe_connected: true } : {}),
     });
   }
   return { agent, id };

@@ -1,4 +1,5 @@
 import {
+  PAYOUTS_MISSING,
   type PhotoView,
   type PropertySummary,
   type PropertyView,
@@ -75,7 +76,12 @@ export function toPublicListing(
  * What still stops a listing from going live (ADR 066). Title, address and price are enforced by
  * the schema and the table, so in practice photos and hours are what a draft lacks.
  */
-export function publishRequirements(row: BathroomRow, photoCount: number, rangeCount: number): FieldError[] {
+export function publishRequirements(
+  row: BathroomRow,
+  photoCount: number,
+  rangeCount: number,
+  payoutLinked: boolean,
+): FieldError[] {
   const missing: FieldError[] = [];
   if (row.title.trim().length < 3) missing.push({ field: 'title', message: 'Add a title.' });
   if (!row.location?.formatted) missing.push({ field: 'location', message: 'Add the address.' });
@@ -85,8 +91,8 @@ export function publishRequirements(row: BathroomRow, photoCount: number, rangeC
   if (rangeCount < 1) {
     missing.push({ field: 'opening_hours', message: 'Open on at least one day of the week.' });
   }
-  // Seam for the booking issue: a host must have linked a payouts (Stripe) account to publish.
-  // It adds `{ field: 'payouts', … }` here once payouts exist.
+  // PRODUCT.md: an unlinked provider cannot publish; guests' payments would have nowhere to go.
+  if (!payoutLinked) missing.push({ field: 'payouts', message: PAYOUTS_MISSING });
   return missing;
 }
 
@@ -95,6 +101,7 @@ export function toPropertyView(
   photos: PhotoRow[],
   hours: OpeningRangeRow[],
   urlFor: UrlFor,
+  payoutLinked: boolean,
 ): PropertyView {
   return {
     ...toPublicListing(row, photos, hours, urlFor),
@@ -105,7 +112,9 @@ export function toPropertyView(
     access_instructions: row.access_instructions,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
-    missing_for_publish: publishRequirements(row, photos.length, hours.length).map((item) => item.message),
+    missing_for_publish: publishRequirements(row, photos.length, hours.length, payoutLinked).map(
+      (item) => item.message,
+    ),
   };
 }
 

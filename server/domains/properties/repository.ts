@@ -175,3 +175,19 @@ export async function publishBathrooms(db: Executor, ids: string[]) {
       .execute();
   });
 }
+
+/**
+ * The hosts among these whose payout (Stripe Connect) account is linked and can be paid: both
+ * stripe_connect_id set and is_stripe_connected true (PRODUCT.md "unlinked provider").
+ */
+export async function findPayoutLinkedHosts(db: Executor, hostIds: string[]): Promise<Set<string>> {
+  if (!hostIds.length) return new Set();
+  const rows = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('id', 'in', [...new Set(hostIds)])
+    .where('is_stripe_connected', '=', true)
+    .where('stripe_connect_id', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -99,7 +99,8 @@ export async function propertyRoutes(app: FastifyInstance, { services }: { servi
     {
       schema: {
         tags,
-        summary: 'Publish a listing (needs a title, address, price, a photo and opening hours)',
+        summary:
+          'Publish a listing (needs a title, address, price, a photo, opening hours and the host’s linked Stripe account; 409 lists what is missing)',
         params: propertyIdParamsSchema,
         response: { 200: propertyViewSchema },
       },
