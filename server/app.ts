@@ -12,7 +12,9 @@ import { adminRoutes } from './domains/admin/routes.ts';
 import { profileRoutes } from './domains/auth/profile-routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { availabilityRoutes } from './domains/availability/routes.ts';
+import { blackoutRoutes } from './domains/blackouts/routes.ts';
 import { bookingRoutes } from './domains/bookings/routes.ts';
+import { calendarRoutes } from './domains/calendar/routes.ts';
 import { emailRoutes } from './domains/email/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
@@ -121,6 +123,8 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(placesRoutes, { services });
   await app.register(seoRoutes, { services });
   await app.register(paymentRoutes, { services });
+  await app.register(blackoutRoutes, { services });
+  await app.register(calendarRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, { ...options.web, pageCache });
 }

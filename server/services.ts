@@ -13,10 +13,16 @@ import {
   createAvailabilityService,
 } from './domains/availability/availability-service.ts';
 import {
+  type BlackoutService,
+  createBlackoutService,
+  defineBlackoutJobs,
+} from './domains/blackouts/blackout-service.ts';
+import {
   type BookingService,
   createBookingService,
   defineBookingJobs,
 } from './domains/bookings/booking-service.ts';
+import { type CalendarService, createCalendarService } from './domains/calendar/calendar-service.ts';
 import { createEmailService, type EmailService } from './domains/email/email-service.ts';
 import { createScheduler, type Scheduler } from './domains/jobs/scheduler.ts';
 import {
@@ -61,6 +67,10 @@ export type AppServices = {
   bookings: BookingService;
   /** Stripe or the built-in test provider; checkout, refunds, transfers, Connect; events (ADR 091). */
   payments: PaymentService;
+  /** A host's blocked ranges on a bathroom; creating one cancels the bookings inside (ADR 094). */
+  blackouts: BlackoutService;
+  /** Private, revocable iCal feeds of a bathroom's bookings and blackouts (ADR 095). */
+  calendar: CalendarService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -158,6 +168,9 @@ export async function createServices(
     appUrl: config.appUrl,
   });
   defineBookingJobs(jobs, bookings);
+  const blackouts = createBlackoutService({ db, bookings, notifications, jobs, log });
+  defineBlackoutJobs(jobs, blackouts);
+  const calendar = createCalendarService({ db, appUrl: config.appUrl });
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
     db,
@@ -186,6 +199,8 @@ export async function createServices(
     seo,
     bookings,
     payments,
+    blackouts,
+    calendar,
     close: async () => {
       await jobs.stop();
       notifications.stop();

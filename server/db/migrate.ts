@@ -10,6 +10,7 @@ import * as bookingPayments from './migrations/2026-11-22-60-booking-payments.ts
 import * as outboxOrder from './migrations/2026-11-24-10-outbox-order.ts';
 import * as searchNearest from './migrations/2026-11-24-40-search-nearest.ts';
 import * as bookingLife from './migrations/2026-11-24-50-booking-life.ts';
+import * as icalFeeds from './migrations/2026-11-24-60-ical-feeds.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-10-outbox-order': outboxOrder,
   '2026-11-24-40-search-nearest': searchNearest,
   '2026-11-24-50-booking-life': bookingLife,
+  '2026-11-24-60-ical-feeds': icalFeeds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

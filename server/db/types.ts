@@ -286,6 +286,15 @@ export type TestTransferTable = {
   created_at: Generated<Date>;
 };
 
+/** A bathroom's private calendar feed (ADR 095): only the token's SHA-256 hash is stored. */
+export type BathroomIcalFeedTable = {
+  bathroom_id: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  last_fetched_at: Date | null;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -306,4 +315,5 @@ export type Database = {
   bookings: BookingTable;
   bathroom_blackouts: BathroomBlackoutTable;
   booking_refunds: BookingRefundTable;
+  bathroom_ical_feeds: BathroomIcalFeedTable;
 };

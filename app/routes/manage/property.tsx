@@ -1,5 +1,6 @@
 import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import { Link, useLoaderData } from 'react-router';
+import { CalendarFeedPanel } from '../../features/calendar/calendar-feed-panel.tsx';
 import { asRouteError, requireHost } from '../../features/listings/guards.server.ts';
 import { PropertyEditor } from '../../features/listings/property-editor.tsx';
 import { ManageErrorBoundary } from '../../features/listings/route-error.tsx';
@@ -12,7 +13,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw new Response('Not found', { status: 404 });
   const services = context.get(servicesContext);
   const property = await services.properties.get(actor, params.id).catch(asRouteError);
-  return { property, tileUrl: services.config.mapTileUrl };
+  const calendarFeed = await services.calendar.status(actor, params.id).catch(asRouteError);
+  return {
+    property,
+    tileUrl: services.config.mapTileUrl,
+    calendarFeed,
+    isHost: property.host_id === actor.userId,
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -20,7 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ManageProperty() {
-  const { property, tileUrl } = useLoaderData<typeof loader>();
+  const { property, tileUrl, calendarFeed, isHost } = useLoaderData<typeof loader>();
   return (
     <Stack gap="lg" maw={880} mx="auto">
       <Breadcrumbs>
@@ -39,6 +46,13 @@ export default function ManageProperty() {
         </Text>
       </div>
       <PropertyEditor key={property.id} initial={property} slots={addressSlots(property.location, tileUrl)} />
+      <CalendarFeedPanel
+        key={`calendar-${property.id}`}
+        bathroomId={property.id}
+        timezone={property.timezone}
+        initial={calendarFeed}
+        canCreate={isHost}
+      />
     </Stack>
   );
 }
