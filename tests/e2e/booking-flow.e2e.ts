@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAccount, signInWithForm } from './auth-helpers.ts';
-import { useBrowser } from './browser.ts';
+import { baseUrl, useBrowser } from './browser.ts';
 import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
 
 /**
@@ -109,5 +109,139 @@ describe('booking from the listing page', () => {
       .poll(() => guest.page.getByTestId('booking-error').textContent())
       .toBe('Sorry, that time has just been booked by someone else. Please choose another start.');
     expect(new URL(guest.page.url()).pathname).toBe(`/bathrooms/${bathroomId}`);
+  });
+});
+
+describe('Go now from the home page', () => {
+  const { newTab } = useBrowser();
+
+  type GoNowResult = { id: string; title: string; starts_at: string; duration_minutes: number };
+
+  /**
+   * One of the demo host's published bathrooms that takes 15-minute visits, opened round the clock
+   * for the test so a start within 15 minutes exists at any hour; `restore` puts its week back.
+   */
+  async function openAllDay(skip = 0) {
+    const { page } = await newTab();
+    await signIn(page, 'hector@privy.test');
+    const mine = await apiCall(page, 'GET', '/api/properties/mine');
+    const published = (mine.body.properties as { id: string; status: string }[]).filter(
+      (property) => property.status === 'published',
+    );
+    type View = {
+      id: string;
+      allowed_durations: number[];
+      public_latitude: number;
+      public_longitude: number;
+      opening_hours: { weekday: number; opens: string; closes: string }[];
+    };
+    let listing: View | undefined;
+    let passed = 0;
+    for (const { id } of published) {
+      const full = (await apiCall(page, 'GET', `/api/properties/${id}`)).body as unknown as View;
+      // Each test takes its own bathroom: one test's booking would use up the other's 15 minutes.
+      if (full.allowed_durations.includes(15) && passed++ === skip) {
+        listing = full;
+        break;
+      }
+    }
+    if (!listing) throw new Error('the demo host should have a published bathroom taking 15-minute visits');
+    const putHours = async (ranges: { weekday: number; opens: string; closes: string }[]) => {
+      const response = await page.request.fetch(`/api/properties/${listing.id}/opening-hours`, {
+        method: 'PUT',
+        headers: { origin: baseUrl() },
+        data: { ranges },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    };
+    const week = listing.opening_hours.map(({ weekday, opens, closes }) => ({ weekday, opens, closes }));
+    await putHours([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })));
+    return { listing, restore: () => putHours(week) };
+  }
+
+  /** The browser reports the guest standing at the bathroom's public point. */
+  async function standAt(
+    context: import('playwright-core').BrowserContext,
+    listing: { public_latitude: number; public_longitude: number },
+  ) {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: listing.public_latitude, longitude: listing.public_longitude });
+  }
+
+  async function goNowAt(listing: { public_latitude: number; public_longitude: number }) {
+    const { page } = await newTab();
+    const near = `lat=${listing.public_latitude}&lon=${listing.public_longitude}`;
+    const answer = await apiCall(page, 'GET', `/api/bathrooms/go-now?${near}`);
+    expect(answer.status).toBe(200);
+    return answer.body.results as GoNowResult[];
+  }
+
+  it('a signed-in guest taps Go now, reserves 15 minutes starting within 15 minutes and pays', async () => {
+    const { listing, restore } = await openAllDay();
+    try {
+      const listed = await goNowAt(listing);
+      expect(listed.length).toBeGreaterThan(0);
+      const email = `go-now-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+      await createAccount(email, password);
+      const { page, context, errors } = await newTab();
+      await signIn(page, email, password);
+      await standAt(context, listing);
+      await page.goto('/');
+      await waitForHydration(page);
+      const tappedAt = Date.now();
+      await page.getByRole('button', { name: /^Go now/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Free in the next 15 minutes' });
+      const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at \d{1,2}:\d\d [AP]M/ }).first();
+      await reserve.waitFor();
+      await reserve.click();
+      await page.waitForURL(/\/test-checkout\//);
+      await waitForHydration(page, 'form button[type="submit"]');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL(/\/payment-success\?session_id=/);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Your booking is confirmed');
+      expect(await page.getByTestId('booking-summary').textContent()).toContain('15 minutes');
+
+      const booked = await apiCall(page, 'GET', '/api/bookings?tab=upcoming');
+      const bookings = booked.body.bookings as { starts_at: string; duration_minutes: number }[];
+      expect(bookings).toHaveLength(1);
+      // On the grid, no earlier than the tap rounded down, no later than 15 minutes after it.
+      const start = new Date(bookings[0]?.starts_at as string).getTime();
+      expect(start % (15 * 60_000)).toBe(0);
+      expect(start).toBeGreaterThan(tappedAt - 15 * 60_000);
+      expect(start).toBeLessThanOrEqual(tappedAt + 15 * 60_000);
+      expect(errors).toEqual([]);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('a visitor who is not signed in signs in on the way and comes back to that start on the listing', async () => {
+    const { listing, restore } = await openAllDay(1);
+    try {
+      const email = `go-now-visitor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+      await createAccount(email, password);
+      const { page, context } = await newTab();
+      await standAt(context, listing);
+      await page.goto('/');
+      await waitForHydration(page);
+      await page.getByRole('button', { name: /^Go now/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Free in the next 15 minutes' });
+      const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at / }).first();
+      await reserve.waitFor();
+      const label = ((await reserve.textContent()) ?? '').match(/\d{1,2}:\d\d [AP]M/)?.[0] ?? '';
+      await reserve.click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await signInWithForm(page, email, password);
+      await page.waitForURL((url) => url.pathname.startsWith('/bathrooms/'));
+      await waitForHydration(page, '[data-testid="booking-panel"]');
+      expect(page.url()).toContain('duration=15');
+      expect(await page.getByTestId('booking-review').textContent()).toContain(label);
+      await page.getByRole('button', { name: 'Reserve and pay' }).click();
+      await page.waitForURL(/\/test-checkout\//);
+    } finally {
+      await restore();
+    }
   });
 });

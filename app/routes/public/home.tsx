@@ -1,3 +1,5 @@
+import classes from '../../features/booking-panel/go-now.module.css';
+import { GoNowButton } from '../../features/booking-panel/go-now-button.tsx';
 import { HomeHero } from '../../features/marketing/home/hero.tsx';
 import {
   HomeQuestions,
@@ -22,7 +24,18 @@ export default function HomePage() {
   return (
     <>
       <HomeHero
-        search={<HeroSearch address={address} onAddressChange={setAddress} addressLoading={loading} />}
+        search={
+          <>
+            <HeroSearch address={address} onAddressChange={setAddress} addressLoading={loading} />
+            {/* In a hurry: the nearest bathrooms free within 15 minutes, around the address or the browser's location. */}
+            <div className={classes.goNow}>
+              <GoNowButton
+                point={address ? { latitude: address.latitude, longitude: address.longitude } : null}
+                geolocate
+              />
+            </div>
+          </>
+        }
       />
       <NearYou address={address} />
       <HowItWorksSteps />

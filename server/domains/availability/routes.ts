@@ -6,9 +6,11 @@ import {
   slotsQuerySchema,
   slotsResponseSchema,
 } from '../../../common/schemas/bookings.ts';
+import { goNowQuerySchema, goNowResponseSchema } from '../../../common/schemas/go-now.ts';
 import { searchQuerySchema, toSearchInput } from '../../../common/schemas/search.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
+import { findGoNow } from './go-now.ts';
 
 const resultSchema = z.object({
   id: z.string(),
@@ -70,5 +72,28 @@ export async function availabilityRoutes(app: FastifyInstance, { services }: { s
       }
       return answer;
     },
+  );
+
+  // Go now (ADR 093): public like search; a guest in a hurry need not sign in to look.
+  api.get(
+    '/api/bathrooms/go-now',
+    {
+      schema: {
+        tags: ['bathrooms'],
+        summary: 'The nearest published bathrooms with a free 15-minute start within the next 15 minutes',
+        querystring: goNowQuerySchema,
+        response: { 200: goNowResponseSchema },
+      },
+    },
+    async (request) => ({
+      results: await findGoNow(
+        {
+          db: services.db,
+          availability: services.availability,
+          timezoneAt: (latitude, longitude) => services.places.timezoneAt(latitude, longitude),
+        },
+        { latitude: request.query.lat, longitude: request.query.lon },
+      ),
+    }),
   );
 }
