@@ -1,6 +1,7 @@
 import { Avatar, Button, Drawer, Menu, Stack, UnstyledButton, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMounted } from '@mantine/hooks';
 import {
+  IconCalendarEvent,
   IconDeviceDesktop,
   IconLayoutDashboard,
   IconLogout,
@@ -87,6 +88,9 @@ export function SiteHeader() {
                   <Menu.Label>{displayName(viewer)}</Menu.Label>
                   <Menu.Item component={Link} to="/dashboard" leftSection={<IconLayoutDashboard size={16} />}>
                     Dashboard
+                  </Menu.Item>
+                  <Menu.Item component={Link} to="/bookings" leftSection={<IconCalendarEvent size={16} />}>
+                    Your bookings
                   </Menu.Item>
                   <Menu.Item component={Link} to="/profile" leftSection={<IconSettings size={16} />}>
                     Profile and security

@@ -72,6 +72,12 @@ export default function ManageHub() {
         <Button component={Link} to="/manage/properties" size="md">
           My bathrooms
         </Button>
+        <Button component={Link} to="/manage/bookings" variant="light" size="md">
+          Bookings
+        </Button>
+        <Button component={Link} to="/manage/blackout-dates" variant="light" size="md">
+          Blackout dates
+        </Button>
         {data.canCreate && (
           <Button component={Link} to="/manage/add-property" variant="light" size="md">
             Add a bathroom
