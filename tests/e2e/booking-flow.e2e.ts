@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, signInWithForm } from './auth-helpers.ts';
 import { baseUrl, useBrowser } from './browser.ts';
@@ -9,7 +10,22 @@ import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
  * way and comes back to the same choice; a time taken meanwhile is refused kindly.
  */
 
-const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The first day from two days ahead with at least `count` free starts of `duration` minutes at this
+ * bathroom: demo hours vary by weekday, and the test may run on any day.
+ */
+async function openDay(page: Page, bathroomId: string, duration: number, count = 1): Promise<string> {
+  for (let day = 2; day < 9; day += 1) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const slots = await apiCall(
+      page,
+      'GET',
+      `/api/bathrooms/${bathroomId}/slots?date=${date}&duration=${duration}`,
+    );
+    if (slots.status === 200 && (slots.body.starts as unknown[]).length >= count) return date;
+  }
+  throw new Error(`no day in a week with ${count} free ${duration}-minute starts`);
+}
 const password = 'a long fresh password';
 
 describe('booking from the listing page', () => {
@@ -49,7 +65,8 @@ describe('booking from the listing page', () => {
     const longer = durations[1] as number;
     const email = await member('flow');
     const { page } = await newTab();
-    await page.goto(`/bathrooms/${bathroomId}?date=${inTwoDays()}`);
+    const date = await openDay(page, bathroomId, longer, 2);
+    await page.goto(`/bathrooms/${bathroomId}?date=${date}`);
     await waitForHydration(page, '[data-testid="booking-panel"]');
     // The earliest free start is chosen already; ask for a longer visit and the second start instead.
     const panel = page.getByTestId('booking-panel');
@@ -86,12 +103,13 @@ describe('booking from the listing page', () => {
     const guest = await newTab();
     const email = await member('late');
     await signIn(guest.page, email, password);
-    await guest.page.goto(`/bathrooms/${bathroomId}?date=${inTwoDays()}&duration=${shortest}`);
+    const date = await openDay(guest.page, bathroomId, shortest);
+    await guest.page.goto(`/bathrooms/${bathroomId}?date=${date}&duration=${shortest}`);
     await waitForHydration(guest.page, '[data-testid="booking-panel"]');
     const slots = await apiCall(
       guest.page,
       'GET',
-      `/api/bathrooms/${bathroomId}/slots?date=${inTwoDays()}&duration=${shortest}`,
+      `/api/bathrooms/${bathroomId}/slots?date=${date}&duration=${shortest}`,
     );
     const chosen = (slots.body.starts as { starts_at: string }[])[0]?.starts_at;
     // Somebody else holds the very start this page chose for the guest.

@@ -19,15 +19,29 @@ async function firstPublishedBathroomOf(page: Page): Promise<{ id: string; title
 }
 
 async function holdTwoDaysAhead(page: Page, bathroomId: string) {
-  const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const slots = await apiCall(page, 'GET', `/api/bathrooms/${bathroomId}/slots?date=${date}&duration=30`);
-  expect(slots.status).toBe(200);
-  const start = (slots.body.starts as { starts_at: string }[])[0];
-  if (!start) throw new Error(`no free start on ${date}`);
+  // The first day from two days ahead on which this demo bathroom is open (hours vary by weekday).
+  let start: { starts_at: string } | undefined;
+  let duration = 30;
+  for (let day = 2; day < 9 && !start; day += 1) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    for (const minutes of [30, 15, 60]) {
+      const slots = await apiCall(
+        page,
+        'GET',
+        `/api/bathrooms/${bathroomId}/slots?date=${date}&duration=${minutes}`,
+      );
+      start = slots.status === 200 ? (slots.body.starts as { starts_at: string }[])[0] : undefined;
+      if (start) {
+        duration = minutes;
+        break;
+      }
+    }
+  }
+  if (!start) throw new Error('no free start in a week');
   const held = await apiCall(page, 'POST', '/api/bookings', {
     bathroomId,
     startsAt: start.starts_at,
-    durationMinutes: 30,
+    durationMinutes: duration,
   });
   expect(held.status, JSON.stringify(held.body)).toBe(201);
   const body = held.body as { booking: { id: string }; checkoutUrl: string };
