@@ -178,6 +178,8 @@ export async function createServices(
     directory,
     realtime: { bus },
     properties,
+    bookings,
+    log,
   });
   return {
     config,

@@ -53,5 +53,27 @@ describe('becoming a provider', () => {
       async () => (await (await fetch('/api/notifications')).json()).notifications[0].read,
     );
     expect(read).toBe(true);
+
+    // Revoking asks first, then takes host access away; the user hears that live too.
+    await admin.page.goto('/admin/provider-requests?status=approved');
+    await expect.poll(() => admin.page.getByTestId('provider-request-row').count()).toBe(1);
+    await admin.page.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await admin.page.getByRole('button', { name: 'Revoke and cancel bookings' }).click();
+    await expect.poll(() => admin.page.getByTestId('provider-requests-empty').isVisible()).toBe(true);
+    await expect
+      .poll(() => guest.page.getByTestId('notification-badge').getAttribute('data-count'))
+      .toBe('1');
+    await expect
+      .poll(() =>
+        guest.page.evaluate(
+          async () => (await (await fetch('/api/notifications')).json()).notifications[0].notification_type,
+        ),
+      )
+      .toBe('BECOME_PROVIDER_REQUEST_REVOKED');
+    // Their open host page refreshes with the profile and shows how to become a host again.
+    await guest.page.waitForURL(/\/become-a-provider$/);
+    await expect
+      .poll(() => guest.page.getByTestId('provider-request-status').textContent())
+      .toContain('Your hosting access was removed');
   });
 });

@@ -17,8 +17,10 @@ type Deps = {
   notifications: AppServices['notifications'];
   directory: AppServices['directory'];
   realtime: { bus: AppServices['realtime']['bus'] };
-  /** Revoking hides the host's listings (future bookings are cancelled once bookings exist). */
+  /** Revoking hides the host's listings and cancels their bookings still ahead. */
   properties: Pick<AppServices['properties'], 'unlistAllForHost'>;
+  bookings: Pick<AppServices['bookings'], 'cancelFormerHostBookings'>;
+  log: Pick<AppServices['log'], 'error'>;
 };
 type Executor = Parameters<typeof insertProviderRequest>[0];
 type RequestRow = NonNullable<Awaited<ReturnType<typeof findProviderRequest>>>;
@@ -130,7 +132,7 @@ export async function decideProviderRequest(
   decision: ProviderDecision,
 ) {
   const rule = DECISIONS[decision];
-  return deps.db.transaction().execute(async (trx) => {
+  const row = await deps.db.transaction().execute(async (trx) => {
     const row = await transitionProviderRequest(trx, id, rule.from, rule.to, admin.userId);
     if (!row) {
       const existing = await findProviderRequest(trx, id);
@@ -147,6 +149,16 @@ export async function decideProviderRequest(
     await deps.realtime.bus.publish('admins', 'provider_request', { id: row.id, status: row.status }, trx);
     return row;
   });
+  if (decision === 'revoke') {
+    // Each cancellation is its own transaction with its refund (booking-life.ts); one that fails
+    // here is retried by the minute sweep, which cancels any former host's bookings still ahead.
+    try {
+      await deps.bookings.cancelFormerHostBookings({ hostId: row.user_id, cancelledBy: admin.userId });
+    } catch (error) {
+      deps.log.error({ err: error, hostId: row.user_id }, 'revoked host: bookings left for the sweep');
+    }
+  }
+  return row;
 }
 
 /** The provider-request functions bound to their dependencies, as services expose them. */

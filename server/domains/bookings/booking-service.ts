@@ -20,6 +20,7 @@ import {
   findBookingWithBathroom,
   insertBooking,
   isExclusionViolation,
+  listLiveBookingsOfFormerHosts,
   listStaleHolds,
   lockBathroomForBooking,
   lockBookingForPayment,
@@ -288,6 +289,28 @@ export function createBookingService(deps: BookingDeps) {
     /** A cancellation for the server's own reasons (a blackout), always with a full refund. */
     cancelWithFullRefund: life.cancelWithFullRefund,
 
+    /**
+     * Cancels, with full refunds, the bookings still ahead at bathrooms whose host has lost provider
+     * access (PRODUCT.md, Providers). Revoking calls it for that host right after its commit; the
+     * minute sweep calls it for everyone, so a revocation interrupted before this ran still heals.
+     */
+    async cancelFormerHostBookings(options: { hostId?: string; cancelledBy?: string | null } = {}) {
+      let cancelled = 0;
+      for (const { id } of await listLiveBookingsOfFormerHosts(db, clock(), options.hostId)) {
+        try {
+          const outcome = await life.cancelWithFullRefund(id, {
+            cancelledBy: options.cancelledBy ?? null,
+            reason: 'The host no longer offers this bathroom on Privy.',
+            notify: 'standard',
+          });
+          if (outcome.changed) cancelled += 1;
+        } catch (error) {
+          deps.log.error({ err: error, bookingId: id }, "could not cancel a former host's booking");
+        }
+      }
+      return cancelled;
+    },
+
     /** POST /api/bookings/:id/check-in: the guest, from 10 minutes before the start. */
     async checkIn(actor: BookingActor, bookingId: string): Promise<BookingView> {
       await life.checkIn(actor, bookingId);
@@ -327,6 +350,7 @@ export function defineBookingJobs(jobs: Scheduler, bookings: BookingService) {
     retryLimit: 0,
     handler: async () => {
       await bookings.sweep();
+      await bookings.cancelFormerHostBookings();
     },
   });
   jobs.define({

@@ -397,3 +397,20 @@ export async function claimReviewReminders(trx: Transaction<Database>, now: Date
 export async function markReviewRequested(trx: Transaction<Database>, bookingId: string, now: Date) {
   await trx.updateTable('bookings').set({ review_requested_at: now }).where('id', '=', bookingId).execute();
 }
+
+/**
+ * Live bookings not yet over whose host is no longer a provider (access revoked): unpaid holds and
+ * confirmed bookings, not checked-in ones (that guest is inside now). `hostId` narrows to one host.
+ */
+export async function listLiveBookingsOfFormerHosts(db: Executor, now: Date, hostId?: string, limit = 100) {
+  let query = db
+    .selectFrom('bookings')
+    .innerJoin('bathrooms', 'bathrooms.id', 'bookings.bathroom_id')
+    .innerJoin('profiles', 'profiles.id', 'bathrooms.host_id')
+    .select('bookings.id')
+    .where('bookings.status', 'in', ['pending_payment', 'confirmed'])
+    .where('bookings.ends_at', '>', now)
+    .where('profiles.is_provider', '=', false);
+  if (hostId) query = query.where('bathrooms.host_id', '=', hostId);
+  return query.orderBy('bookings.starts_at').limit(limit).execute();
+}
