@@ -55,7 +55,8 @@ describe('becoming a provider', () => {
     expect(read).toBe(true);
 
     // Revoking asks first, then takes host access away; the user hears that live too.
-    await admin.page.goto('/admin/provider-requests?status=approved');
+    await admin.page.locator('label', { hasText: /^Approved$/ }).click();
+    await admin.page.waitForURL(/status=approved/);
     await expect.poll(() => admin.page.getByTestId('provider-request-row').count()).toBe(1);
     await admin.page.getByRole('button', { name: 'Revoke', exact: true }).click();
     await admin.page.getByRole('button', { name: 'Revoke and cancel bookings' }).click();

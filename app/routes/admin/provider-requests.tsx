@@ -30,6 +30,7 @@ import { useRealtimeChannel } from '../../features/realtime/realtime-provider.ts
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireAdmin } from '../../lib/guards.server.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 import { toast } from '../../ui/toasts.tsx';
 import type { Route } from './+types/provider-requests';
 
@@ -39,8 +40,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const filter = providerRequestFilterSchema.safeParse(Object.fromEntries(url.searchParams));
+  const filter = providerRequestFilterSchema.safeParse(routeQuery(request));
   const applied = filter.success ? filter.data : { status: 'pending' as const };
   const requests = await context.get(servicesContext).providerRequests.list(applied);
   return {
@@ -153,10 +153,16 @@ export default function ProviderRequestsPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Provider requests</Title>
-      <Form method="get" onChange={(event) => submit(event.currentTarget, { replace: true })}>
+      {/* Typing filters as you go; the status control navigates by itself (a second, form-wide
+          submit on its change would race it with the hidden field's old status). */}
+      <Form
+        method="get"
+        onChange={(event) => {
+          if ((event.target as HTMLInputElement).name === 'q') submit(event.currentTarget, { replace: true });
+        }}
+      >
         <Group align="flex-end" wrap="wrap">
           <SegmentedControl
-            name="status"
             value={filter.status}
             onChange={(value) => {
               const next = new URLSearchParams(searchParams);

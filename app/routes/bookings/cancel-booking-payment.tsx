@@ -5,6 +5,7 @@ import { BookingSummary } from '../../features/bookings/booking-summary.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 import type { Route } from './+types/cancel-booking-payment';
 
 /** Where checkout sends the guest who left without paying: pay again, or give the time back. */
@@ -13,7 +14,7 @@ const querySchema = z.object({ booking: z.uuid() });
 
 async function bookingOf(args: Route.LoaderArgs | Route.ActionArgs) {
   const viewer = await requireViewer(args.request, args.context);
-  const parsed = querySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const parsed = querySchema.safeParse(routeQuery(args.request));
   if (!parsed.success) throw new Response('Not found', { status: 404 });
   const actor = { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
   return { actor, bookingId: parsed.data.booking, bookings: args.context.get(servicesContext).bookings };

@@ -8,6 +8,7 @@ import {
 import { BookingStatusBadge, bookingSpan, formatUsd } from '../../features/bookings/booking-status.tsx';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 import type { Route } from './+types/list';
 
 /** /bookings: the guest's bookings, upcoming first (ADR 092). */
@@ -25,7 +26,7 @@ const EMPTY: Record<GuestTabName, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const parsed = guestBookingsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = guestBookingsQuerySchema.safeParse(routeQuery(request));
   const tab = parsed.success ? parsed.data.tab : 'upcoming';
   const bookings = await context
     .get(servicesContext)

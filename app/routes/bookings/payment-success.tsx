@@ -5,6 +5,7 @@ import { BookingSummary } from '../../features/bookings/booking-summary.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 import type { Route } from './+types/payment-success';
 
 /** Where checkout sends the guest back after paying (ADR 090, "Payment"). */
@@ -13,7 +14,7 @@ const querySchema = z.object({ session_id: z.string().min(1).max(255) });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = querySchema.safeParse(routeQuery(request));
   if (!parsed.success) throw new Response('Not found', { status: 404 });
   try {
     const booking = await context

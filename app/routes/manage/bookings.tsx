@@ -25,6 +25,7 @@ import { requireHost } from '../../features/listings/guards.server.ts';
 import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 import type { Route } from './+types/bookings';
 
 /** /manage/bookings: the host's bookings by bathroom and status, live (ADR 092). */
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, actor } = await requireHost(request, context);
   const services = context.get(servicesContext);
   // `view` is the page's own (list or week); the rest is the API's query.
-  const { view: rawView, ...query } = Object.fromEntries(new URL(request.url).searchParams);
+  const { view: rawView, ...query } = routeQuery(request);
   const view: View = rawView === 'week' ? 'week' : 'list';
   const parsed = hostBookingsQuerySchema.safeParse(query);
   const { week: askedWeek, ...filter } = parsed.success ? parsed.data : { status: 'upcoming' as const };
