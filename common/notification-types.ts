@@ -63,7 +63,7 @@ export const NOTIFICATION_TYPES = {
   MESSAGE_REMINDER: { category: 'messages', audience: 'user' },
   MESSAGE_REVIEW: { category: 'messages', audience: 'user' },
 
-  USER_REGISTERED: { category: 'account', audience: 'admin', subject: 'user' },
+  USER_REGISTERED: { category: 'account', audience: 'admin', subject: 'user', inAppOnly: true },
 
   bathroom_blackout_started: { category: 'bookings', audience: 'owner', subject: 'property' },
   bathroom_blackout_ended: { category: 'bookings', audience: 'owner', subject: 'property' },

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useLoaderData } from 'react-router';
 import { getAdminOverview } from '../../../server/domains/admin/admin-service.ts';
-import { NewestAccounts, OverviewStats } from '../../features/dashboard/admin-overview.tsx';
+import { NewestAccounts, OverviewStats } from '../../features/admin/admin-overview.tsx';
 import { servicesContext } from '../../lib/context.ts';
 import { requireAdmin } from '../../lib/guards.server.ts';
 import type { Route } from './+types/overview';

@@ -1,3 +1,4 @@
+import { ADMIN_PAGE_SIZE, type AdminUsersPage, type AdminUsersQuery } from '../../../common/schemas/admin.ts';
 import type { AccountStatus, AdminAccount } from '../../../common/schemas/profile.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
@@ -5,7 +6,7 @@ import type { AppServices } from '../../services.ts';
 import type { Viewer } from '../auth/auth-service.ts';
 import { isPlaceholderEmail } from '../auth/better-auth.ts';
 import { type AccountStatusChange, setAccountStatus } from '../auth/profile-service.ts';
-import { countAccounts, listNewestAccounts } from './repository.ts';
+import { countAccounts, listAccounts, listNewestAccounts } from './repository.ts';
 
 export const NEWEST_ACCOUNTS_LIMIT = 10;
 export const RECENT_SIGNUP_DAYS = 7;
@@ -44,6 +45,16 @@ export async function getAdminOverview(db: Db, now: Date = new Date()) {
 }
 
 export type AdminOverview = Awaited<ReturnType<typeof getAdminOverview>>;
+
+/** /admin/users: accounts matching the admin's search and filters, a page at a time. */
+export async function listAccountsForAdmin(db: Db, query: AdminUsersQuery): Promise<AdminUsersPage> {
+  const { rows, total } = await listAccounts(
+    db,
+    { q: query.q || undefined, status: query.status, role: query.role },
+    { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE },
+  );
+  return { accounts: rows.map(toAdminAccount), total, page: query.page, page_size: ADMIN_PAGE_SIZE };
+}
 
 /**
  * Puts an account under review, disables it, or restores it. An admin cannot lock themselves out:

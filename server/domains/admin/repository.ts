@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import type { Database } from '../../db/types.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -30,28 +31,76 @@ export async function countAccounts(db: Db, signedUpSince: Date) {
   };
 }
 
+const ACCOUNT_COLUMNS = [
+  'profiles.id',
+  'profiles.first_name',
+  'profiles.last_name',
+  'profiles.profile_picture_url',
+  'profiles.is_provider',
+  'profiles.is_admin',
+  'profiles.is_active',
+  'profiles.is_deleted',
+  'profiles.created_at',
+  'user.email',
+  'user.emailVerified',
+  'user.phoneNumber',
+] as const;
+
 export async function listNewestAccounts(db: Db, limit: number) {
   return db
     .selectFrom('profiles')
     .innerJoin('user', 'user.id', 'profiles.id')
-    .select([
-      'profiles.id',
-      'profiles.first_name',
-      'profiles.last_name',
-      'profiles.profile_picture_url',
-      'profiles.is_provider',
-      'profiles.is_admin',
-      'profiles.is_active',
-      'profiles.is_deleted',
-      'profiles.created_at',
-      'user.email',
-      'user.emailVerified',
-      'user.phoneNumber',
-    ])
+    .select(ACCOUNT_COLUMNS)
     .orderBy('profiles.created_at', 'desc')
     .orderBy('profiles.id')
     .limit(limit)
     .execute();
+}
+
+export type AccountFilter = {
+  q?: string | undefined;
+  status: 'all' | 'active' | 'under_review' | 'disabled';
+  role: 'all' | 'guest' | 'host' | 'admin';
+};
+
+/** /admin/users: one page of accounts, newest first, and how many match in all. */
+export async function listAccounts(db: Db, filter: AccountFilter, page: { limit: number; offset: number }) {
+  const needle = filter.q ? containsPattern(filter.q) : null;
+  const matching = db
+    .selectFrom('profiles')
+    .innerJoin('user', 'user.id', 'profiles.id')
+    .$if(needle !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb(sql<string>`profiles.first_name || ' ' || profiles.last_name`, 'ilike', needle as string),
+          eb('user.email', 'ilike', needle as string),
+          eb('user.phoneNumber', 'ilike', needle as string),
+        ]),
+      ),
+    )
+    .$if(filter.status === 'active', (qb) =>
+      qb.where('profiles.is_deleted', '=', false).where('profiles.is_active', '=', true),
+    )
+    .$if(filter.status === 'under_review', (qb) =>
+      qb.where('profiles.is_deleted', '=', false).where('profiles.is_active', '=', false),
+    )
+    .$if(filter.status === 'disabled', (qb) => qb.where('profiles.is_deleted', '=', true))
+    .$if(filter.role === 'guest', (qb) =>
+      qb.where('profiles.is_provider', '=', false).where('profiles.is_admin', '=', false),
+    )
+    .$if(filter.role === 'host', (qb) => qb.where('profiles.is_provider', '=', true))
+    .$if(filter.role === 'admin', (qb) => qb.where('profiles.is_admin', '=', true));
+  const [rows, count] = await Promise.all([
+    matching
+      .select(ACCOUNT_COLUMNS)
+      .orderBy('profiles.created_at', 'desc')
+      .orderBy('profiles.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }
 
 // Provider requests (spec §3): one open request per user, decided by an admin.
@@ -96,7 +145,7 @@ export async function findLatestProviderRequest(db: Db, userId: string) {
 }
 
 export async function listProviderRequests(db: Db, filter: ProviderRequestFilter, limit = 200) {
-  const needle = filter.q ? `%${filter.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const needle = filter.q ? containsPattern(filter.q) : null;
   return db
     .selectFrom('provider_requests')
     .select(PROVIDER_REQUEST_COLUMNS)

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminUsersPageSchema, adminUsersQuerySchema } from '../../../common/schemas/admin.ts';
 import { accountStatusChangeSchema, adminAccountSchema } from '../../../common/schemas/profile.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
-import { changeAccountStatus, getAdminOverview } from './admin-service.ts';
+import { changeAccountStatus, getAdminOverview, listAccountsForAdmin } from './admin-service.ts';
 
 const overviewSchema = z.object({
   counts: z.object({
@@ -35,6 +36,22 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     async (request) => {
       await services.auth.requireAdmin(toWebHeaders(request));
       return getAdminOverview(services.db);
+    },
+  );
+
+  api.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts, newest first, by name/email/phone, status and role, 25 a page (admins only)',
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersPageSchema },
+      },
+    },
+    async (request) => {
+      await services.auth.requireAdmin(toWebHeaders(request));
+      return listAccountsForAdmin(services.db, request.query);
     },
   );
 

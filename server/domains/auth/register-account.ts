@@ -76,6 +76,18 @@ export async function registerAccount(
     await setUserPhoneNumber(services.db, userId, phone);
     await api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers });
   }
+  // Spec §3 USER_REGISTERED: admins see newcomers arrive (in the app only; ADR 051). The account
+  // exists already, so a failure here is logged rather than turned into a failed sign-up.
+  const who = [input.first_name, input.last_name].filter(Boolean).join(' ') || input.email || phone;
+  try {
+    await services.notifications.notifyAdmins({
+      type: 'USER_REGISTERED',
+      message: `${who} just created an account.`,
+      meta: { user_id: userId },
+    });
+  } catch (error) {
+    services.log.error({ err: error, userId }, 'could not tell admins of a new account');
+  }
   return {
     ok: true,
     cookies: created.cookies,
