@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { firstPublishedBathroomOf, holdTwoDaysAhead } from './booking-helpers.ts';
 import { useBrowser } from './browser.ts';
 import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
 
@@ -8,45 +8,6 @@ import { apiCall, registerFresh, signIn, waitForHydration } from './session-help
  * books and pays; the guest sees the address, then cancels more than an hour ahead and sees the
  * full refund.
  */
-
-async function firstPublishedBathroomOf(page: Page): Promise<{ id: string; title: string }> {
-  const mine = await apiCall(page, 'GET', '/api/properties/mine');
-  const listing = (mine.body.properties as { id: string; title: string; status: string }[]).find(
-    (property) => property.status === 'published',
-  );
-  if (!listing) throw new Error('the demo host should have a published bathroom');
-  return listing;
-}
-
-async function holdTwoDaysAhead(page: Page, bathroomId: string) {
-  // The first day from two days ahead on which this demo bathroom is open (hours vary by weekday).
-  let start: { starts_at: string } | undefined;
-  let duration = 30;
-  for (let day = 2; day < 9 && !start; day += 1) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    for (const minutes of [30, 15, 60]) {
-      const slots = await apiCall(
-        page,
-        'GET',
-        `/api/bathrooms/${bathroomId}/slots?date=${date}&duration=${minutes}`,
-      );
-      start = slots.status === 200 ? (slots.body.starts as { starts_at: string }[])[0] : undefined;
-      if (start) {
-        duration = minutes;
-        break;
-      }
-    }
-  }
-  if (!start) throw new Error('no free start in a week');
-  const held = await apiCall(page, 'POST', '/api/bookings', {
-    bathroomId,
-    startsAt: start.starts_at,
-    durationMinutes: duration,
-  });
-  expect(held.status, JSON.stringify(held.body)).toBe(201);
-  const body = held.body as { booking: { id: string }; checkoutUrl: string };
-  return { bookingId: body.booking.id, checkoutPath: new URL(body.checkoutUrl).pathname };
-}
 
 describe('booking pages', () => {
   const { newTab } = useBrowser();

@@ -1,3 +1,8 @@
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminBookingsPage,
+  type AdminBookingsQuery,
+} from '../../../common/schemas/admin.ts';
 import type {
   BookingDetail,
   BookingListItem,
@@ -11,6 +16,7 @@ import { AppError } from '../../http/errors.ts';
 import {
   findBookingDetail,
   findHostTimezone,
+  listAllBookings,
   listGuestBookings,
   listHostBookings,
   listHostBookingsOnDays,
@@ -101,6 +107,44 @@ export function createBookingQueries(deps: {
         from,
       });
       return rows.map(toListItem);
+    },
+
+    /** /admin/bookings: every booking, most recently made first (admins only). */
+    async listForAdmin(actor: Actor, query: AdminBookingsQuery): Promise<AdminBookingsPage> {
+      if (!actor.isAdmin) throw new AppError('forbidden', 'Only admins can list every booking.');
+      const { rows, total } = await listAllBookings(db, {
+        q: query.q || undefined,
+        statuses: HOST_STATUSES[query.status],
+        limit: ADMIN_PAGE_SIZE,
+        offset: (query.page - 1) * ADMIN_PAGE_SIZE,
+      });
+      const name = (first: string | null, last: string | null, email: string | null) =>
+        [first, last].filter(Boolean).join(' ') || email || 'Unnamed';
+      return {
+        bookings: rows.map((row) => ({
+          id: row.id,
+          bathroom_id: row.bathroom_id,
+          bathroom_title: row.bathroom_title,
+          timezone: row.timezone,
+          city: row.city,
+          state_code: row.state_code,
+          status: row.status,
+          starts_at: new Date(row.starts_at).toISOString(),
+          ends_at: new Date(row.ends_at).toISOString(),
+          duration_minutes: row.duration_minutes,
+          price_cents: row.price_cents,
+          amount_paid_cents: row.amount_paid_cents,
+          amount_refunded_cents: row.amount_refunded_cents,
+          guest_id: row.guest_id,
+          guest_name: name(row.guest_first_name, row.guest_last_name, row.guest_email),
+          host_id: row.host_id,
+          host_name: name(row.host_first_name, row.host_last_name, row.host_email),
+          created_at: new Date(row.created_at).toISOString(),
+        })),
+        total,
+        page: query.page,
+        page_size: ADMIN_PAGE_SIZE,
+      };
     },
 
     /**

@@ -270,6 +270,8 @@ export function createBookingService(deps: BookingDeps) {
     listForGuest: queries.listForGuest,
     /** /manage/bookings: bookings of the host's bathrooms (all of them for an admin). */
     listForHost: queries.listForHost,
+    /** /admin/bookings: every booking, searchable, a page at a time (admins only). */
+    listForAdmin: queries.listForAdmin,
     /** /bookings/{id}: the booking with what this viewer may see of the place. */
     detail: queries.detail,
     /** /dashboard: today's paid bookings of the actor's own bathrooms, in each bathroom's zone. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../../db/like-pattern.ts';
 import type { BookingStatus } from '../../db/types.ts';
 import type { Executor } from './repository.ts';
 
@@ -180,4 +181,69 @@ export async function findBookingDetail(db: Executor, bookingId: string) {
     ])
     .where('k.id', '=', bookingId)
     .executeTakeFirst();
+}
+
+/**
+ * /admin/bookings: one page of every booking, most recently made first, matching a text (bathroom
+ * title, guest or host name or email, or the booking id) and statuses; with how many match in all.
+ */
+export async function listAllBookings(
+  db: Executor,
+  filter: { q?: string | undefined; statuses: readonly BookingStatus[]; limit: number; offset: number },
+) {
+  const needle = filter.q ? containsPattern(filter.q) : null;
+  const matching = db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .innerJoin('profiles as g', 'g.id', 'k.guest_id')
+    .innerJoin('user as gu', 'gu.id', 'k.guest_id')
+    .innerJoin('profiles as h', 'h.id', 'b.host_id')
+    .innerJoin('user as hu', 'hu.id', 'b.host_id')
+    .where('k.status', 'in', filter.statuses)
+    .$if(needle !== null, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('b.title', 'ilike', needle as string),
+          eb(sql<string>`g.first_name || ' ' || g.last_name`, 'ilike', needle as string),
+          eb('gu.email', 'ilike', needle as string),
+          eb(sql<string>`h.first_name || ' ' || h.last_name`, 'ilike', needle as string),
+          eb('hu.email', 'ilike', needle as string),
+          eb(sql<string>`k.id::text`, '=', filter.q as string),
+        ]),
+      ),
+    );
+  const [rows, count] = await Promise.all([
+    matching
+      .select([
+        'k.id',
+        'k.bathroom_id',
+        'k.status',
+        'k.starts_at',
+        'k.ends_at',
+        'k.duration_minutes',
+        'k.price_cents',
+        'k.amount_paid_cents',
+        'k.amount_refunded_cents',
+        'k.guest_id',
+        'k.created_at',
+        'b.host_id',
+        'b.title as bathroom_title',
+        'b.timezone',
+        'b.city',
+        'b.state_code',
+        'g.first_name as guest_first_name',
+        'g.last_name as guest_last_name',
+        'gu.email as guest_email',
+        'h.first_name as host_first_name',
+        'h.last_name as host_last_name',
+        'hu.email as host_email',
+      ])
+      .orderBy('k.created_at', 'desc')
+      .orderBy('k.id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }

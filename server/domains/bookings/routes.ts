@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminBookingsPageSchema, adminBookingsQuerySchema } from '../../../common/schemas/admin.ts';
 import {
   bookingDetailSchema,
   bookingListSchema,
@@ -28,6 +29,22 @@ export async function bookingRoutes(app: FastifyInstance, { services }: { servic
     return { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
   };
   const tags = ['bookings'];
+
+  api.get(
+    '/api/admin/bookings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every booking, most recently made first, by text and status, 25 a page (admins only)',
+        querystring: adminBookingsQuerySchema,
+        response: { 200: adminBookingsPageSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await services.auth.requireAdmin(toWebHeaders(request));
+      return services.bookings.listForAdmin({ userId: viewer.userId, isAdmin: true }, request.query);
+    },
+  );
 
   api.post(
     '/api/bookings',
