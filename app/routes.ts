@@ -65,6 +65,8 @@ export default [
   ]),
   layout('layouts/admin.tsx', [
     route('admin', 'routes/admin/overview.tsx'),
+    route('admin/users', 'routes/admin/users.tsx'),
+    route('admin/bookings', 'routes/admin/bookings.tsx'),
     route('admin/provider-requests', 'routes/admin/provider-requests.tsx'),
   ]),
   // The test payment provider's own pages (ADR 091): standalone, like Stripe's hosted pages.

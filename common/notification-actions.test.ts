@@ -1,56 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { notificationActions } from './notification-actions.ts';
+import { notificationActions, specNotificationActions } from './notification-actions.ts';
 import { parseNotificationMeta } from './notification-meta.ts';
 import { NOTIFICATION_TYPE_NAMES } from './notification-types.ts';
 
 describe('notification action buttons (spec §6)', () => {
   it('gives guest reservation types View Booking and Message Provider', () => {
-    expect(notificationActions('RESERVATION_CONFIRMED', { booking_id: 'b1', user_id: 'host1' })).toEqual([
+    expect(specNotificationActions('RESERVATION_CONFIRMED', { booking_id: 'b1', user_id: 'host1' })).toEqual([
       { label: 'View Booking', to: '/bookings/b1' },
       { label: 'Message Provider', to: '/messages?booking=b1&contact=host1' },
     ]);
   });
 
   it('gives owner types Message Guest, received messages View Message, others Send Message', () => {
-    expect(notificationActions('RESERVATION_OWNER_CONFIRMED', { booking_id: 'b2' })[1]).toEqual({
+    expect(specNotificationActions('RESERVATION_OWNER_CONFIRMED', { booking_id: 'b2' })[1]).toEqual({
       label: 'Message Guest',
       to: '/messages?booking=b2',
     });
-    expect(notificationActions('MESSAGE_RECEIVED', { booking_id: 'b3', sender_id: 's1' })[1]).toEqual({
+    expect(specNotificationActions('MESSAGE_RECEIVED', { booking_id: 'b3', sender_id: 's1' })[1]).toEqual({
       label: 'View Message',
       to: '/messages?booking=b3&contact=s1',
     });
-    expect(notificationActions('MESSAGE_READ', { booking_id: 'b4' })[1]?.label).toBe('Send Message');
+    expect(specNotificationActions('MESSAGE_READ', { booking_id: 'b4' })[1]?.label).toBe('Send Message');
   });
 
   it('maps provider, blackout, property, refund, admin and user-registered types', () => {
-    expect(notificationActions('BECOME_PROVIDER_REQUEST_APPROVED', {})).toEqual([
+    expect(specNotificationActions('BECOME_PROVIDER_REQUEST_APPROVED', {})).toEqual([
       { label: 'Manage Properties', to: '/manage/properties' },
     ]);
-    expect(notificationActions('bathroom_blackout_started', { bathroom_id: 'x' })).toEqual([
+    expect(specNotificationActions('bathroom_blackout_started', { bathroom_id: 'x' })).toEqual([
       { label: 'Manage Property', to: '/manage/properties/x' },
     ]);
-    expect(notificationActions('RESERVATION_REVIEW_COMPLETED', { bathroom_id: 'x' })).toEqual([
+    expect(specNotificationActions('RESERVATION_REVIEW_COMPLETED', { bathroom_id: 'x' })).toEqual([
       { label: 'View Property', to: '/bathrooms/x' },
     ]);
-    expect(notificationActions('USER_REFUND_PROCESSED', { booking_id: 'b' })).toEqual([
+    expect(specNotificationActions('USER_REFUND_PROCESSED', { booking_id: 'b' })).toEqual([
       { label: 'View Booking', to: '/bookings/b' },
       { label: 'View Bookings', to: '/bookings' },
     ]);
-    expect(notificationActions('ADMIN_REFUND_FAILED', {})).toEqual([
+    expect(specNotificationActions('ADMIN_REFUND_FAILED', {})).toEqual([
       { label: 'Refund Requests', to: '/admin/refund-requests' },
     ]);
-    expect(notificationActions('ADMIN_RESERVATION_ACTIVE', {})).toEqual([
+    expect(specNotificationActions('ADMIN_RESERVATION_ACTIVE', {})).toEqual([
       { label: 'Admin Bookings', to: '/admin/bookings' },
     ]);
-    expect(notificationActions('USER_REGISTERED', {})).toEqual([{ label: 'View Users', to: '/admin/users' }]);
+    expect(specNotificationActions('USER_REGISTERED', {})).toEqual([
+      { label: 'View Users', to: '/admin/users' },
+    ]);
   });
 
   it('falls back to View Details for unknown types and missing ids', () => {
-    expect(notificationActions('SOMETHING_NEW', {})).toEqual([
+    expect(specNotificationActions('SOMETHING_NEW', {})).toEqual([
       { label: 'View Details', to: '/notifications' },
     ]);
-    expect(notificationActions('RESERVATION_CONFIRMED', {})).toEqual([
+    expect(specNotificationActions('RESERVATION_CONFIRMED', {})).toEqual([
       { label: 'View Details', to: '/notifications' },
     ]);
   });
@@ -58,9 +60,27 @@ describe('notification action buttons (spec §6)', () => {
   it('gives every type at least one action whatever its meta', () => {
     for (const type of NOTIFICATION_TYPE_NAMES) {
       for (const meta of [{}, '{"booking_id":"b"}', 'not json', null, 42, ['x'], { booking_id: 7 }]) {
-        expect(notificationActions(type, meta).length).toBeGreaterThan(0);
+        expect(specNotificationActions(type, meta).length).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe('the buttons shown while some spec pages are not served yet', () => {
+  it('leaves message buttons out and sends admins’ refund notices to the booking', () => {
+    expect(notificationActions('RESERVATION_CONFIRMED', { booking_id: 'b1', user_id: 'host1' })).toEqual([
+      { label: 'View Booking', to: '/bookings/b1' },
+    ]);
+    expect(notificationActions('ADMIN_REFUND_FAILED', { booking_id: 'b9' })).toEqual([
+      { label: 'Admin Bookings', to: '/admin/bookings?q=b9' },
+    ]);
+    expect(notificationActions('ADMIN_REFUND_PROCESSED', {})).toEqual([
+      { label: 'Admin Bookings', to: '/admin/bookings' },
+    ]);
+    expect(notificationActions('MESSAGE_RECEIVED', { sender_id: 's1' })).toEqual([
+      { label: 'View Details', to: '/notifications' },
+    ]);
+    expect(notificationActions('USER_REGISTERED', {})).toEqual([{ label: 'View Users', to: '/admin/users' }]);
   });
 });
 

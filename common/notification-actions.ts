@@ -18,7 +18,7 @@ function messageLabel(type: NotificationType): string {
 }
 
 /** Spec §6 action buttons by type, with the §2 targets. Unknown types get View Details. */
-export function notificationActions(typeName: string, rawMeta: unknown): NotificationAction[] {
+export function specNotificationActions(typeName: string, rawMeta: unknown): NotificationAction[] {
   const fallback = [{ label: 'View Details', to: '/notifications' }];
   if (!isNotificationType(typeName)) return fallback;
   const type = typeName;
@@ -62,4 +62,30 @@ export function notificationActions(typeName: string, rawMeta: unknown): Notific
   }
   if (meta.bathroom_id) return [{ label: 'View Property', to: `/bathrooms/${meta.bathroom_id}` }];
   return fallback;
+}
+
+/**
+ * Spec targets whose pages come with later work: /messages with messaging, /admin/refund-requests
+ * with refund requests. Until a page exists no button leads to it (a 404 is worse than no button);
+ * delete its line here when the page ships. A test checks every shown target against the routes.
+ */
+export const UNSERVED_TARGETS = ['/messages', '/admin/refund-requests'] as const;
+
+const unserved = (to: string) => UNSERVED_TARGETS.some((path) => to === path || to.startsWith(`${path}?`));
+
+/**
+ * The buttons the app shows: spec §6's, with unserved targets left out, except that an admin's
+ * refund notice leads to the booking in /admin/bookings instead of the refund requests page.
+ */
+export function notificationActions(typeName: string, rawMeta: unknown): NotificationAction[] {
+  const shown = specNotificationActions(typeName, rawMeta).flatMap((action) => {
+    if (!unserved(action.to)) return [action];
+    if (action.to === '/admin/refund-requests') {
+      const bookingId = parseNotificationMeta(rawMeta).booking_id;
+      const query = bookingId ? `?${new URLSearchParams({ q: bookingId })}` : '';
+      return [{ label: 'Admin Bookings', to: `/admin/bookings${query}` }];
+    }
+    return [];
+  });
+  return shown.length ? shown : [{ label: 'View Details', to: '/notifications' }];
 }

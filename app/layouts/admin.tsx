@@ -1,6 +1,6 @@
 import '../ui/mantine-pages.css';
 import { AppShell, Group, NavLink as MantineNavLink, Text } from '@mantine/core';
-import { IconGauge, IconUserCheck } from '@tabler/icons-react';
+import { IconCalendarEvent, IconGauge, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { NotificationBell } from '../features/notifications/notification-panel.tsx';
 import { requireAdmin } from '../lib/guards.server.ts';
@@ -16,6 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const LINKS = [
   { to: '/admin', label: 'Overview', icon: IconGauge },
+  { to: '/admin/users', label: 'Users', icon: IconUsers },
+  { to: '/admin/bookings', label: 'Bookings', icon: IconCalendarEvent },
   { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
 ];
 
