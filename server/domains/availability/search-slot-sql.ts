@@ -1,6 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { SearchInput } from '../../../common/schemas/search.ts';
-import { timeToMinutes } from './zoned-time.ts';
 
 /**
  * The slot's start and end for the bathrooms of one zone: in minutes from Monday 00:00 on that
@@ -17,9 +16,13 @@ function slotInZone(
   const startLocal = sql`(${localDate} + ${input.time}::time)`;
   const startUtc = sql`(${startLocal} at time zone ${zone})`;
   const endUtc = sql`(${startUtc} + make_interval(mins => ${input.durationMinutes}::int))`;
-  const start = sql`((date_part('isodow', ${startLocal})::int - 1) * 1440 + ${timeToMinutes(input.time)}::int)`;
+  // The wall clock at the start instant: the time asked for, except on a spring-forward night,
+  // where a time the clocks skip (02:30) is the instant PostgreSQL gives it (03:30), as the slot
+  // engine (slots.ts) reads that instant too.
+  const startWall = sql`(${startUtc} at time zone ${zone})`;
+  const start = sql`((date_part('isodow', ${startWall})::int - 1) * 1440 + (date_part('hour', ${startWall}) * 60 + date_part('minute', ${startWall}))::int)`;
   // Wall-clock minutes from start to end: the duration, give or take a DST change.
-  const end = sql`(${start} + (date_part('epoch', (${endUtc} at time zone ${zone}) - ${startLocal}) / 60)::int)`;
+  const end = sql`(${start} + (date_part('epoch', (${endUtc} at time zone ${zone}) - ${startWall}) / 60)::int)`;
   return { start, end, startUtc, endUtc };
 }
 
