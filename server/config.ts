@@ -42,6 +42,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(https?:\/\/|\/)/, 'must be an http(s):// URL or a path on this site, e.g. /map-tiles/blank.png')
     .default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,6 +74,8 @@ export type Config = {
   uploadsDir: string;
   /** Leaflet tile URL template ({s}, {z}, {x}, {y}); a path on this site serves blank tiles offline. */
   mapTileUrl: string;
+  /** A Nominatim-compatible geocoder for street addresses; null: the offline gazetteer alone. */
+  geocoderUrl: string | null;
 };
 
 export class ConfigError extends Error {
@@ -166,5 +169,6 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     uploadsDir: path.join(dataDir, 'uploads'),
     mapTileUrl: env.MAP_TILE_URL,
+    geocoderUrl: env.GEOCODER_URL ?? null,
   };
 }

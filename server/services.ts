@@ -32,6 +32,7 @@ import {
 import { createPaymentService, type PaymentService } from './domains/payments/payment-service.ts';
 import { createPlacesService, type PlacesService } from './domains/places/places-service.ts';
 import { fuzzPoint } from './domains/places/public-point.ts';
+import { createStreetGeocoder } from './domains/places/street-geocoder.ts';
 import { createPropertyService, type PropertyService } from './domains/properties/property-service.ts';
 import { createRealtimeBus, type RealtimeBus } from './domains/realtime/bus.ts';
 import { createGateway, type Gateway } from './domains/realtime/gateway.ts';
@@ -143,7 +144,12 @@ export async function createServices(
       },
     });
   }
-  const places = createPlacesService();
+  const places = createPlacesService(
+    undefined,
+    config.geocoderUrl
+      ? createStreetGeocoder({ url: config.geocoderUrl, userAgent: `Privy (${config.appUrl})`, log })
+      : null,
+  );
   const properties = createPropertyService({
     db,
     storage,

@@ -18,20 +18,33 @@ function component(result: GeocodeResult, type: string): AddressComponent | unde
   return result.address_components.find((part) => part.types.includes(type));
 }
 
-/** Turns a geocoder answer into the stored Location (spec §3), with the gazetteer as its source. */
+/**
+ * Turns a geocoder answer into the stored Location (spec §3): from the offline gazetteer (a town)
+ * or, when the server has one, the street geocoder (an address, with its street and postcode).
+ */
 export function locationFromGeocodeResult(result: GeocodeResult): ProfileLocation {
   const { lat, lng } = result.geometry.location;
   const city = component(result, 'locality');
   const state = component(result, 'administrative_area_level_1');
   const country = component(result, 'country');
+  const street = component(result, 'route');
+  const number = component(result, 'street_number');
+  const county = component(result, 'administrative_area_level_2');
+  const postcode = component(result, 'postal_code');
   const location: ProfileLocation = {
     lat,
     lon: lng,
     formatted: result.formatted_address,
     place_id: result.place_id,
     plus_code: result.plus_code.global_code,
-    datasource: 'gazetteer',
+    datasource: result.place_id.startsWith('osm:') ? 'openstreetmap' : 'gazetteer',
   };
+  if (street) {
+    location.street = street.long_name;
+    location.address_line1 = number ? `${number.long_name} ${street.long_name}` : street.long_name;
+  }
+  if (county) location.county = county.long_name;
+  if (postcode) location.postcode = postcode.long_name;
   if (city) location.name = city.long_name;
   if (state) {
     location.state = state.long_name;

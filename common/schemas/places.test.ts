@@ -58,6 +58,31 @@ describe('a geocoder answer as a saved Location (spec §3)', () => {
     });
   });
 
+  it('carries the street, number, county and postcode of a street geocoder answer', () => {
+    const street: GeocodeResult = {
+      ...austin,
+      formatted_address: '600, Congress Avenue, Austin, Texas, 78701, United States',
+      place_id: 'osm:way:42',
+      address_components: [
+        { long_name: '600', short_name: '600', types: ['street_number'] },
+        { long_name: 'Congress Avenue', short_name: 'Congress Avenue', types: ['route'] },
+        ...austin.address_components,
+        { long_name: 'Travis County', short_name: 'Travis County', types: ['administrative_area_level_2'] },
+        { long_name: '78701', short_name: '78701', types: ['postal_code'] },
+      ],
+      types: ['street_address'],
+    };
+    expect(locationFromGeocodeResult(street)).toMatchObject({
+      street: 'Congress Avenue',
+      address_line1: '600 Congress Avenue',
+      county: 'Travis County',
+      postcode: '78701',
+      name: 'Austin',
+      state_code: 'TX',
+      datasource: 'openstreetmap',
+    });
+  });
+
   it('keeps the precise point of "Use my location" rather than the city centre', () => {
     const place = placeFromGeocodeResult(austin, { lat: 30.3, lng: -97.7 });
     expect(place).toMatchObject({

@@ -158,7 +158,8 @@ export default function ProviderRequestsPage() {
       <Form
         method="get"
         onChange={(event) => {
-          if ((event.target as HTMLInputElement).name === 'q') submit(event.currentTarget, { replace: true });
+          const field = event.target as unknown as { name?: string };
+          if (field.name === 'q') submit(event.currentTarget, { replace: true });
         }}
       >
         <Group align="flex-end" wrap="wrap">

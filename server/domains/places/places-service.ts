@@ -5,6 +5,7 @@ import { type Gazetteer, type Place, placeSlug, sharedGazetteer } from './gazett
 import { distanceMiles } from './geo.ts';
 import { encodePlusCode } from './plus-code.ts';
 import { nearbyPlaces, reverseGeocode } from './reverse-geocode.ts';
+import type { StreetGeocoder } from './street-geocoder.ts';
 
 export type PlaceSearchInput = {
   text?: string | undefined;
@@ -30,8 +31,13 @@ export type CityRecord = {
 export type NearbyCity = CityRecord & { distance_miles: number };
 
 export type PlacesService = {
-  /** Spec §7: free text (forward) or coordinates (reverse); best first. */
+  /** Spec §7: free text (forward) or coordinates (reverse); best first; offline. */
   search: (input: PlaceSearchInput) => GeocodeResult[];
+  /**
+   * GET /api/location/search: `search`, plus street matches first when a street geocoder is
+   * configured and the text looks like an address (ADR 060).
+   */
+  searchWithStreets: (input: PlaceSearchInput) => Promise<GeocodeResult[]>;
   reverse: (lat: number, lng: number, limit?: number) => GeocodeResult[];
   /** IANA zone of a point, offline (`America/Chicago`). */
   timezoneAt: (lat: number, lng: number) => string;
@@ -120,20 +126,32 @@ function namesOf(gazetteer: Gazetteer, place: Place): string[] {
   return names;
 }
 
-export function createPlacesService(gazetteer: () => Gazetteer = sharedGazetteer): PlacesService {
+export function createPlacesService(
+  gazetteer: () => Gazetteer = sharedGazetteer,
+  streets: StreetGeocoder | null = null,
+): PlacesService {
   const reverse = (lat: number, lng: number, limit = 5) =>
     reverseGeocode(gazetteer(), { lat, lng }, limit).map(toGeocodeResult);
+  const search = (input: PlaceSearchInput) => {
+    const limit = input.limit ?? PLACE_RESULTS_LIMIT;
+    if (input.latitude !== undefined && input.longitude !== undefined) {
+      return reverse(input.latitude, input.longitude, limit);
+    }
+    const text = input.text?.trim() ?? '';
+    if (!text) return [];
+    return searchPlaces(gazetteer(), text, { near: input.near, limit }).map((hit) =>
+      toGeocodeResult(hit.place),
+    );
+  };
   return {
-    search: (input) => {
-      const limit = input.limit ?? PLACE_RESULTS_LIMIT;
-      if (input.latitude !== undefined && input.longitude !== undefined) {
-        return reverse(input.latitude, input.longitude, limit);
-      }
+    search,
+    searchWithStreets: async (input) => {
+      const offline = search(input);
       const text = input.text?.trim() ?? '';
-      if (!text) return [];
-      return searchPlaces(gazetteer(), text, { near: input.near, limit }).map((hit) =>
-        toGeocodeResult(hit.place),
-      );
+      if (!streets || !text || input.latitude !== undefined) return offline;
+      const limit = input.limit ?? PLACE_RESULTS_LIMIT;
+      const street = await streets.search(text, { limit });
+      return [...street, ...offline].slice(0, limit);
     },
     reverse,
     timezoneAt: (lat, lng) => tzLookup(lat, lng),

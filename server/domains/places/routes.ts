@@ -42,7 +42,7 @@ export async function placesRoutes(app: FastifyInstance, { services }: { service
         tags: ['places'],
         summary: 'Find places by name, or name the place at a point (spec §7)',
         description:
-          'Pass `text` ("austin", "austn tx", "New York, NY") for forward search — prefix and typo-tolerant, ranked by population and, with `near=lat,lng`, by nearness — or `latitude` and `longitude` for the place at a point. Offline, from the GeoNames gazetteer. Open to everyone; limited to 120 requests per minute per IP address.',
+          'Pass `text` ("austin", "austn tx", "New York, NY") for forward search — prefix and typo-tolerant, ranked by population and, with `near=lat,lng`, by nearness — or `latitude` and `longitude` for the place at a point. Offline, from the GeoNames gazetteer; when the server has a street geocoder (GEOCODER_URL), an address with a house number also gets street matches, first. Open to everyone; limited to 120 requests per minute per IP address.',
         querystring: locationSearchQuerySchema,
         response: { 200: locationSearchResponseSchema },
       },
@@ -69,7 +69,7 @@ export async function placesRoutes(app: FastifyInstance, { services }: { service
         if (!parsed) throw invalidCoordinates('near');
         nearPoint = parsed;
       }
-      return { results: services.places.search({ text, near: nearPoint }) };
+      return { results: await services.places.searchWithStreets({ text, near: nearPoint }) };
     },
   );
 }
