@@ -25,6 +25,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where n.notification_type = 'bathroom_blackout_ended' and n.meta->>'blackout_id' = x.id::text`.execute(
     db,
   );
+  // Notices more than a day overdue when this shipped (a job lost long ago) are stale news: marked
+  // handled at their due time rather than sent now by the new sweep.
+  await sql`
+    update bathroom_blackouts set started_notified_at = starts_at
+      where started_notified_at is null and starts_at < now() - interval '1 day'`.execute(db);
+  await sql`
+    update bathroom_blackouts set ended_notified_at = ends_at
+      where ended_notified_at is null and ends_at < now() - interval '1 day'`.execute(db);
   // The sweeps look for notices due and not yet sent; once sent, a row leaves these indexes.
   await sql`
     create index bathroom_blackouts_start_notice_idx on bathroom_blackouts (starts_at)
