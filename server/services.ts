@@ -161,6 +161,7 @@ export async function createServices(
   const bookings = createBookingService({
     db,
     jobs,
+    gateway,
     log,
     payments,
     notifications,
