@@ -31,6 +31,12 @@ describeWithApp('test notifications (development)', (ctx) => {
       );
     expect(oneHour.message).toMatch(/1 hour 0 minutes/);
     expect(oneHour.meta.booking.start_time).toBeTruthy();
+    const reminder = await agent.post('/api/notifications/test', {
+      notification_type: 'RESERVATION_REMINDER',
+    });
+    expect(reminder.json().notification.message).toMatch(
+      /^Check-in is open: your booking starts in 0 hours 10 minutes/,
+    );
   });
 
   it('accepts the spec types and refuses unknown ones', async () => {
