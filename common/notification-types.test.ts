@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_TYPE_NAMES } from './notification-types.ts';
+import { isHostBookingNotice, NOTIFICATION_TYPE_NAMES } from './notification-types.ts';
 
 // Spec §3, spelled exactly as written there.
 const SPEC_TYPES = [
@@ -49,5 +49,23 @@ const SPEC_TYPES = [
 describe('notification types', () => {
   it('are exactly the spec §3 list, spelled as the spec spells them', () => {
     expect([...NOTIFICATION_TYPE_NAMES].sort()).toEqual([...SPEC_TYPES].sort());
+  });
+
+  it("tells which notices change a host's bookings, the blackout's cancellation among them", () => {
+    const hostBooking = NOTIFICATION_TYPE_NAMES.filter(isHostBookingNotice).sort();
+    expect(hostBooking).toEqual(
+      [
+        'OWNER_REFUND_PROCESSED',
+        'RESERVATION_OWNER_CANCELLED',
+        'RESERVATION_OWNER_COMPLETED',
+        'RESERVATION_OWNER_CONFIRMED',
+        'RESERVATION_OWNER_ONE_HOUR',
+        'RESERVATION_OWNER_REMINDER',
+        'RESERVATION_OWNER_UPCOMING',
+        'RESERVATION_OWNER_USER_CHECKED_IN',
+        'owner_booking_cancelled_blackout',
+      ].sort(),
+    );
+    expect(isHostBookingNotice('not a type')).toBe(false);
   });
 });

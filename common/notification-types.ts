@@ -94,3 +94,19 @@ export const DEFAULT_EMAIL_PREFERENCES: Record<NotificationCategory, boolean> = 
 };
 
 export const NOTIFICATION_FALLBACK_TEXT = 'You have a new notification.';
+
+/**
+ * Whether a notice tells a host that one of their bookings was made, moved, cancelled or refunded:
+ * pages listing the host's bookings (/manage/bookings) reload on these. The owner's reminders are
+ * among them (they change no booking; reloading on them is harmless); blackout start and end
+ * notices, which concern a bathroom, are not.
+ */
+export function isHostBookingNotice(type: string): boolean {
+  if (!isNotificationType(type)) return false;
+  const info = notificationInfo(type);
+  return (
+    info.audience === 'owner' &&
+    (info.category === 'bookings' || info.category === 'refunds') &&
+    !info.subject
+  );
+}

@@ -167,6 +167,7 @@ export async function createServices(
   const bookings = createBookingService({
     db,
     jobs,
+    gateway,
     log,
     payments,
     notifications,

@@ -199,6 +199,8 @@ export type BookingTable = {
   /** When each reminder went out: the minute sweep sends each once. */
   upcoming_notified_at: Date | null;
   one_hour_notified_at: Date | null;
+  /** When the check-in reminder went out (check-in opens 10 minutes before the start). */
+  check_in_reminded_at: Date | null;
   review_requested_at: Date | null;
   review_reminded_at: Date | null;
   created_at: Generated<Date>;
@@ -229,6 +231,9 @@ export type BathroomBlackoutTable = {
   reason: Generated<string>;
   created_by: string | null;
   created_at: Generated<Date>;
+  /** When the host was told it started / ended: the sweep and the jobs claim each once. */
+  started_notified_at: Date | null;
+  ended_notified_at: Date | null;
 };
 
 /** Payments (ADR 091): provider event ids seen once, and the built-in test provider's own state. */

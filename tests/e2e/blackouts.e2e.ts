@@ -78,6 +78,20 @@ describe('blackouts', () => {
     await registerFresh(guest.page, 'blacked-out');
     const booking = await paidBooking(guest.page, bathroom.id);
 
+    // The guest is on the site while it happens; the host also has their bookings list open.
+    await guest.page.goto('/bookings');
+    await waitForHydration(guest.page, '#main');
+    const hostList = await host.context.newPage();
+    hostList.on('console', (message) => {
+      if (message.type() === 'error') host.errors.push(`${hostList.url()}: ${message.text()}`);
+    });
+    await hostList.goto(`/manage/bookings?status=all&bathroomId=${bathroom.id}`);
+    await waitForHydration(hostList, '#main');
+    const hostRow = hostList
+      .getByTestId('host-booking-row')
+      .filter({ has: hostList.locator(`a[href="/bookings/${booking.id}"]`) });
+    expect(await hostRow.getByTestId('booking-status').textContent()).toBe('Confirmed');
+
     await host.page.goto(`/manage/blackout-dates?bathroomId=${bathroom.id}`);
     await waitForHydration(host.page, 'form button[type="submit"]');
     expect(await host.page.getByText(`Times are in the bathroom's time zone, ${timezone}.`).count()).toBe(1);
@@ -100,16 +114,22 @@ describe('blackouts', () => {
       .toContain('One booking was cancelled with a full refund');
     await expect.poll(() => host.page.getByTestId('blackout-row').count()).toBeGreaterThan(0);
 
-    await guest.page.goto(`/bookings/${booking.id}`);
-    await waitForHydration(guest.page, '#main');
-    expect(await guest.page.getByTestId('booking-status').first().textContent()).toBe('Cancelled');
+    // The host's bookings list, open in another tab, shows the cancellation without a reload.
+    await expect.poll(() => hostRow.getByTestId('booking-status').textContent()).toBe('Cancelled');
+
+    // The guest is told live (a toast), and finds the notice in the panel.
+    const told = /was cancelled because the host blocked that time/;
+    await expect.poll(() => guest.page.getByText(told).first().isVisible()).toBe(true);
+    await guest.page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = guest.page.getByTestId('notification-panel');
+    const entries = panel.getByTestId('notification-entry').filter({ hasText: told });
+    await expect.poll(() => entries.count()).toBe(1);
+    expect(await entries.first().textContent()).toContain('Booking cancelled');
+    await entries.first().getByRole('button', { name: 'View Booking' }).click();
+    await guest.page.waitForURL((url) => url.pathname === `/bookings/${booking.id}`);
+    await expect.poll(() => guest.page.getByTestId('booking-status').first().textContent()).toBe('Cancelled');
     const detail = await apiCall(guest.page, 'GET', `/api/bookings/${booking.id}`);
     expect(detail.body.amount_refunded_cents).toBe(detail.body.amount_paid_cents);
-    const notices = await apiCall(guest.page, 'GET', '/api/notifications');
-    const types = (notices.body.notifications as { notification_type: string }[]).map(
-      (row) => row.notification_type,
-    );
-    expect(types.filter((type) => type === 'booking_cancelled_blackout')).toHaveLength(1);
 
     // Leave the demo bathroom bookable for the other browser tests.
     const after = await apiCall(host.page, 'GET', `/api/manage/blackouts?bathroomId=${bathroom.id}`);

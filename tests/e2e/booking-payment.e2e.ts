@@ -61,6 +61,31 @@ describe('book and pay (test provider)', () => {
     expect(await page.getByTestId('payment-status').textContent()).toContain('Paid and confirmed');
   });
 
+  it('/payment-success, reached before the payment is confirmed, shows the confirmation live', async () => {
+    const { page } = await newTab();
+    await registerFresh(page, 'early');
+    const { checkoutPath } = await holdSomething(page, 5);
+    const sessionId = checkoutPath.split('/').pop() as string;
+    // Back from checkout before the provider's confirmation has arrived.
+    await page.goto(`/payment-success?session_id=${sessionId}`);
+    await waitForHydration(page, '#main');
+    expect(await page.getByTestId('payment-status').textContent()).toContain(
+      'We are confirming your payment.',
+    );
+    // Marks this document: a reload would lose it.
+    await page.evaluate(() => {
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+    });
+
+    const paid = await apiCall(page, 'POST', `/api/payments/test-checkout/${sessionId}/pay`);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Your booking is confirmed');
+    expect(await page.getByTestId('payment-status').textContent()).toContain('Paid and confirmed');
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+
   it('Cancel on the test checkout leads to /cancel-booking-payment, where the guest releases the time', async () => {
     const { page } = await newTab();
     await registerFresh(page, 'leaver');

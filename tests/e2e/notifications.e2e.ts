@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signOutFromMenu } from './auth-helpers.ts';
 import { useBrowser } from './browser.ts';
 import { fireTestNotification } from './notification-helpers.ts';
 import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
@@ -7,7 +8,7 @@ const badgeCount = async (page: import('playwright-core').Page) =>
   Number(await page.getByTestId('notification-badge').getAttribute('data-count'));
 
 describe('notifications panel', () => {
-  const { newTab } = useBrowser();
+  const { newTab, allowConsoleErrors } = useBrowser();
 
   it('searches, marks read, deletes and counts down', async () => {
     const { page } = await newTab();
@@ -48,6 +49,85 @@ describe('notifications panel', () => {
     await expect
       .poll(() => panel.getByTestId('notification-entry').filter({ hasText: 'Refund processed' }).count())
       .toBe(0);
+  });
+
+  it('hides a countdown entry once its booking has started', async () => {
+    const { page } = await newTab();
+    await registerFresh(page, 'countdown');
+    // The browser's clock, so an hour can pass in a moment; it runs on at real speed otherwise.
+    await page.clock.install();
+    await fireTestNotification(page, 'RESERVATION_ONE_HOUR');
+    await fireTestNotification(page, 'MESSAGE_RECEIVED');
+    await page.goto('/');
+    await waitForHydration(page, '#main');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByTestId('notification-panel');
+    const reminder = panel.getByTestId('notification-entry').filter({ hasText: 'Starts in' });
+    await expect.poll(() => reminder.count()).toBe(1);
+    await expect
+      .poll(() => reminder.getByTestId('notification-countdown').textContent())
+      .toMatch(/^Arriving in: /);
+
+    // The sample booking starts an hour after it was sent: a minute past that, its entry is gone.
+    await page.clock.fastForward('01:01:00');
+    await expect.poll(() => reminder.count()).toBe(0);
+    expect(await panel.getByTestId('notification-entry').count()).toBe(1);
+  });
+
+  it('says so when marking read or deleting fails, and keeps the entry as it was', async () => {
+    const tab = await newTab();
+    const { page } = tab;
+    await registerFresh(page, 'failing');
+    const sent = await fireTestNotification(page, 'MESSAGE_RECEIVED');
+    await page.goto('/');
+    await waitForHydration(page, '#main');
+    // The server refuses both writes for this one notification.
+    await page.route(`**/api/notifications/${sent.id}**`, (route) =>
+      ['POST', 'DELETE'].includes(route.request().method())
+        ? route.fulfill({ status: 500, json: { error: 'internal', message: 'Something went wrong.' } })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const entry = page.getByTestId('notification-panel').getByTestId('notification-entry');
+    await expect.poll(() => entry.count()).toBe(1);
+
+    await entry.getByRole('button', { name: 'Mark as read' }).click();
+    await expect.poll(() => page.getByText('Failed to mark as read.').isVisible()).toBe(true);
+    expect(await entry.getAttribute('data-read')).toBe('false');
+    await entry.getByRole('button', { name: 'Delete notification' }).click();
+    await expect.poll(() => page.getByText('Failed to delete notification.').isVisible()).toBe(true);
+    expect(await entry.count()).toBe(1);
+
+    // Chromium logs each refused request; those two, and only those, are expected here.
+    const refused = /Failed to load resource: the server responded with a status of 500/;
+    await expect.poll(() => tab.errors.filter((error) => refused.test(error)).length).toBe(2);
+    allowConsoleErrors(tab, refused);
+  });
+
+  it('signing out stops the live alerts, clears them and the count', async () => {
+    const { page } = await newTab();
+    const { email } = await registerFresh(page, 'leaving');
+    await page.goto('/');
+    await waitForHydration(page, '#main');
+    await expect.poll(() => badgeCount(page)).toBe(0);
+    await page.waitForTimeout(500);
+    const sent = await fireTestNotification(page, 'MESSAGE_RECEIVED');
+    await expect.poll(() => page.getByText(sent.message).first().isVisible()).toBe(true);
+    await expect.poll(() => badgeCount(page)).toBe(1);
+
+    await signOutFromMenu(page);
+    // No badge (no bell at all) and no alert of the account that left: cleared as the account goes
+    // (a moment to fade out), well before its 8-second lifetime would have closed it.
+    await expect.poll(() => page.getByTestId('notification-badge').count()).toBe(0);
+    await expect.poll(() => page.getByText(sent.message).count(), { timeout: 3000 }).toBe(0);
+
+    // A notification for that account now reaches nobody on this signed-out page.
+    const elsewhere = await newTab();
+    await signIn(elsewhere.page, email, 'a long fresh password');
+    const later = await fireTestNotification(elsewhere.page, 'RESERVATION_CONFIRMED');
+    await page.waitForTimeout(1500);
+    expect(await page.getByText(later.message).count()).toBe(0);
+    expect(await page.getByTestId('notification-badge').count()).toBe(0);
   });
 
   it('shows the empty state and no search box when there is nothing', async () => {

@@ -1,3 +1,4 @@
+import { notifications as toastStore } from '@mantine/notifications';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import {
@@ -6,7 +7,7 @@ import {
   TOP_NOTIFICATIONS_LIMIT,
 } from '../../../common/constants.ts';
 import { NOTIFICATION_FALLBACK_TEXT } from '../../../common/notification-types.ts';
-import { toast } from '../../ui/toasts.tsx';
+import { appNotificationsStore, toast } from '../../ui/toasts.tsx';
 import { useRealtimeChannel, useRealtimeClient } from '../realtime/realtime-provider.tsx';
 import { notificationTitle } from './notification-titles.ts';
 import { type NotificationItem, notificationsApi } from './notifications-api.ts';
@@ -46,6 +47,9 @@ export function NotificationsProvider({ userId, children }: { userId: string; ch
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // Spec §4: when this account signs out (the provider unmounts), its recent alerts go with it.
+  useEffect(() => () => toastStore.clean(appNotificationsStore), []);
 
   // After a dropped connection comes back, fetch whatever arrived while it was down.
   useEffect(() => client?.onReconnect(() => void refresh()), [client, refresh]);

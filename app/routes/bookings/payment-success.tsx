@@ -1,7 +1,10 @@
 import { Alert, Anchor, Button, Card, Center, Group, Stack, Title } from '@mantine/core';
-import { Link, useLoaderData } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { z } from 'zod';
+import { parseNotificationMeta } from '../../../common/notification-meta.ts';
 import { BookingSummary } from '../../features/bookings/booking-summary.tsx';
+import { useRealtimeChannel, useRealtimeClient } from '../../features/realtime/realtime-provider.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
@@ -23,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         { userId: viewer.userId, isAdmin: viewer.profile.is_admin },
         parsed.data.session_id,
       );
-    return { booking };
+    return { booking, viewerId: viewer.userId };
   } catch (error) {
     if (asAppError(error)?.status === 404) throw new Response('Not found', { status: 404 });
     throw error;
@@ -34,9 +37,36 @@ export function meta() {
   return [{ title: 'Payment · Privy' }, { name: 'robots', content: 'noindex' }];
 }
 
+/**
+ * While the payment is being confirmed, the page follows it live: the confirmation (or the refund of
+ * a payment that came too late) reaches the guest as a notification about this booking on their own
+ * channel, and the page loads the booking again. So does a (re)connection, which may have missed it.
+ */
+function useFollowPendingBooking(bookingId: string, pending: boolean, viewerId: string | undefined) {
+  const revalidator = useRevalidator();
+  const client = useRealtimeClient();
+  const channel = pending && viewerId ? `user:${viewerId}` : null;
+  useRealtimeChannel(channel, (event, payload) => {
+    const meta = parseNotificationMeta((payload as { meta?: unknown } | null)?.meta);
+    if (event === 'notification' && meta.booking_id === bookingId) void revalidator.revalidate();
+  });
+  useEffect(() => {
+    if (!client || !channel) return;
+    const stopStatus = client.onStatus((name, status) => {
+      if (name === channel && status === 'subscribed') void revalidator.revalidate();
+    });
+    const stopReconnect = client.onReconnect(() => void revalidator.revalidate());
+    return () => {
+      stopStatus();
+      stopReconnect();
+    };
+  }, [client, channel, revalidator]);
+}
+
 export default function PaymentSuccess() {
-  const { booking } = useLoaderData<typeof loader>();
+  const { booking, viewerId } = useLoaderData<typeof loader>();
   const confirmed = ['confirmed', 'checked_in', 'completed'].includes(booking.status);
+  useFollowPendingBooking(booking.id, booking.status === 'pending_payment', viewerId);
   return (
     <Center p="md" py="xl">
       <Card withBorder radius="lg" padding="xl" maw={480} w="100%">
@@ -46,7 +76,7 @@ export default function PaymentSuccess() {
           </Title>
           {booking.status === 'pending_payment' && (
             <Alert color="blue" data-testid="payment-status">
-              We are confirming your payment. This takes a few seconds; refresh this page to see it confirmed.
+              We are confirming your payment. This takes a few seconds; this page updates by itself.
             </Alert>
           )}
           {(booking.status === 'expired' || booking.status === 'cancelled') && (

@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Form, Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { isHostBookingNotice } from '../../../common/notification-types.ts';
 import {
   HOST_FILTERS,
   type HostFilter,
@@ -93,10 +94,11 @@ export default function ManageBookings({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== 'idle';
-  // A booking made, cancelled or checked in elsewhere reaches the host as a notification: reload.
+  // A booking made, cancelled (a blackout's too) or checked in elsewhere reaches the host as a
+  // notification: reload.
   useRealtimeChannel(`user:${viewerId}`, (event, payload) => {
     const type = (payload as { notification_type?: string } | null)?.notification_type ?? '';
-    if (event === 'notification' && type.startsWith('RESERVATION_OWNER')) void revalidator.revalidate();
+    if (event === 'notification' && isHostBookingNotice(type)) void revalidator.revalidate();
   });
   const href = (next: { status?: string | null; bathroomId?: string | null; view?: View; week?: string }) => {
     const params = new URLSearchParams();

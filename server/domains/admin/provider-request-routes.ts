@@ -11,6 +11,7 @@ import {
 } from '../../../common/schemas/provider-requests.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
+import { perViewerRateLimit } from '../auth/viewer-rate-limit.ts';
 import {
   decideProviderRequest,
   latestProviderRequest,
@@ -35,13 +36,7 @@ const requestSchema = z.object({
 /** Becoming a provider (spec §2 /become-a-provider, §7 notify-all-admins) and its admin review. */
 export async function providerRequestRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const burst = {
-    rateLimit: {
-      max: 10,
-      timeWindow: '1 minute',
-      keyGenerator: (r: { headers: { cookie?: string }; ip: string }) => r.headers.cookie ?? r.ip,
-    },
-  };
+  const burst = perViewerRateLimit(services.auth, { max: 10, timeWindow: '1 minute' });
 
   api.post(
     '/api/provider-requests',

@@ -196,4 +196,27 @@ describeWithApp('provider requests', (ctx) => {
       (await new TestAgent(ctx().app).post('/api/notifications/notify-all-admins', body)).statusCode,
     ).toBe(401);
   });
+
+  it('limits requests and announcements per user, not per session', async () => {
+    const user = await signUp(ctx(), 'sessions@example.com');
+    const again = new TestAgent(ctx().app);
+    const signedIn = await again.post('/api/account/sign-in', {
+      email: 'sessions@example.com',
+      password: 'a long enough password',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const body = { notification_type: 'BECOME_PROVIDER_REQUEST', message: 'Please.', meta: { data: {} } };
+    for (const url of ['/api/provider-requests', '/api/notifications/notify-all-admins']) {
+      const payload = url === '/api/provider-requests' ? { first_name: 'Priya' } : body;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push((await user.agent.post(url, payload)).statusCode);
+        statuses.push((await again.post(url, payload)).statusCode);
+      }
+      // Ten answers (refusals of a bad body count too), then the shared budget is spent.
+      expect(statuses.every((status) => status !== 429)).toBe(true);
+      expect((await again.post(url, payload)).statusCode).toBe(429);
+      expect((await user.agent.post(url, payload)).statusCode).toBe(429);
+    }
+  });
 });

@@ -13,7 +13,14 @@ import type { BookingService } from '../bookings/booking-service.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import {
-  blackoutNoticeSent,
+  BLACKOUT_ENDED_JOB,
+  BLACKOUT_NOTICES_SWEEP_JOB,
+  BLACKOUT_STARTED_JOB,
+  createBlackoutNotices,
+  sendCancellationNotices,
+  zonedWhen,
+} from './blackout-notices.ts';
+import {
   deleteBlackout,
   findBathroom,
   findBlackout,
@@ -33,9 +40,6 @@ import {
 
 export type BlackoutActor = { userId: string; isProvider: boolean; isAdmin: boolean };
 
-export const BLACKOUT_STARTED_JOB = 'blackouts.started';
-export const BLACKOUT_ENDED_JOB = 'blackouts.ended';
-
 export type BlackoutDeps = {
   db: Db;
   bookings: Pick<BookingService, 'cancelWithFullRefund'>;
@@ -47,24 +51,6 @@ export type BlackoutDeps = {
 };
 
 type LiveBooking = Awaited<ReturnType<typeof listLiveBookingsIn>>[number];
-type BlackoutRow = NonNullable<Awaited<ReturnType<typeof findBlackout>>>;
-
-const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-
-/** "Tue, Dec 1, 2026, 3:00 PM EST" on the bathroom's wall clock. */
-export function zonedWhen(instant: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(instant);
-}
-
 const noSuchBathroom = () => new AppError('not_found', 'There is no such bathroom.');
 const noSuchBlackout = () => new AppError('not_found', 'There is no such blackout.');
 const fieldError = (field: string, message: string) =>
@@ -152,40 +138,6 @@ export function createBlackoutService(deps: BlackoutDeps) {
     );
   }
 
-  /** The three cancellation notices (guest, host, admins), together. */
-  async function notifyCancelled(blackout: BlackoutRow, row: LiveBooking, refundCents: number) {
-    const when = zonedWhen(new Date(row.starts_at), blackout.timezone);
-    const meta = { booking_id: row.id, bathroom_id: blackout.bathroom_id, blackout_id: blackout.id };
-    const refund = refundCents > 0 ? ` Your ${usd(refundCents)} is on its way back to you in full.` : '';
-    await db.transaction().execute(async (trx) => {
-      await deps.notifications.notifyMany(
-        [
-          {
-            userId: row.guest_id,
-            type: 'booking_cancelled_blackout',
-            message: `Your booking at ${blackout.title} on ${when} was cancelled because the host blocked that time.${refund}`,
-            meta: { ...meta, user_id: blackout.host_id },
-          },
-          {
-            userId: blackout.host_id,
-            type: 'owner_booking_cancelled_blackout',
-            message: `The booking at ${blackout.title} on ${when} was cancelled for your blackout; the guest gets ${refundCents > 0 ? `a full refund of ${usd(refundCents)}` : 'nothing to refund (it was unpaid)'}.`,
-            meta: { ...meta, user_id: row.guest_id },
-          },
-        ],
-        trx,
-      );
-      await deps.notifications.notifyAdmins(
-        {
-          type: 'admin_booking_cancelled_blackout',
-          message: `A booking at ${blackout.title} on ${when} was cancelled by a blackout${refundCents > 0 ? `; ${usd(refundCents)} refunded` : ''}.`,
-          meta: { ...meta, user_id: row.guest_id },
-        },
-        trx,
-      );
-    });
-  }
-
   /**
    * Cancels every live booking inside the blackout, each with a full refund; notifies for those this
    * call moved. Safe to run again (a booking already cancelled is not moved, so not notified twice).
@@ -206,13 +158,14 @@ export function createBlackoutService(deps: BlackoutDeps) {
     for (const row of live) {
       if (row.status === 'checked_in') continue;
       try {
+        // The notices go in the cancellation's transaction: both happen, or neither does.
         const outcome = await deps.bookings.cancelWithFullRefund(row.id, {
           cancelledBy,
           reason: blackout.reason ? `Blackout: ${blackout.reason}` : 'The host blocked this time.',
-          notify: 'none',
+          notify: (trx, { refundCents }) =>
+            sendCancellationNotices(deps.notifications, trx, blackout, row, refundCents),
         });
         if (!outcome.changed) continue;
-        await notifyCancelled(blackout, row, outcome.refundCents);
         cancelled.push({ ...toAffected(row), refund_cents: outcome.refundCents });
       } catch (error) {
         // The blackout stands; its start job runs this again (ADR 094).
@@ -225,49 +178,14 @@ export function createBlackoutService(deps: BlackoutDeps) {
     return cancelled;
   }
 
-  async function scheduleNotices(blackout: { id: string; starts_at: Date; ends_at: Date }) {
-    // Not running (tests, tools): nothing is scheduled; the handlers are called directly there.
-    if (!deps.jobs.isRunning()) return;
-    try {
-      await deps.jobs.send(
-        BLACKOUT_STARTED_JOB,
-        { blackoutId: blackout.id },
-        { startAfter: new Date(blackout.starts_at), singletonKey: `${blackout.id}:started` },
-      );
-      await deps.jobs.send(
-        BLACKOUT_ENDED_JOB,
-        { blackoutId: blackout.id },
-        { startAfter: new Date(blackout.ends_at), singletonKey: `${blackout.id}:ended` },
-      );
-    } catch (error) {
-      deps.log.warn({ err: error, blackoutId: blackout.id }, 'could not schedule blackout notices');
-    }
-  }
-
-  /** The start or end notice to the host: once, only if the blackout still exists and that time has come. */
-  async function sendNotice(blackoutId: string, kind: 'started' | 'ended'): Promise<boolean> {
-    const blackout = await findBlackout(db, blackoutId);
-    if (!blackout) return false;
-    const at = new Date(kind === 'started' ? blackout.starts_at : blackout.ends_at);
-    if (clock().getTime() < at.getTime()) return false;
-    // Bookings a failed cancellation left inside the blackout are cancelled now, at the latest.
-    if (kind === 'started') await cancelBookingsIn(blackoutId, blackout.created_by);
-    const type = kind === 'started' ? 'bathroom_blackout_started' : 'bathroom_blackout_ended';
-    if (await blackoutNoticeSent(db, blackout.host_id, type, blackout.id)) return false;
-    const message =
-      kind === 'started'
-        ? `Your blackout on ${blackout.title} has started; nothing can be booked until ${zonedWhen(new Date(blackout.ends_at), blackout.timezone)}.`
-        : `Your blackout on ${blackout.title} has ended; guests can book it again.`;
-    await deps.notifications.notifyMany([
-      {
-        userId: blackout.host_id,
-        type,
-        message,
-        meta: { bathroom_id: blackout.bathroom_id, blackout_id: blackout.id },
-      },
-    ]);
-    return true;
-  }
+  const notices = createBlackoutNotices({
+    db,
+    notifications: deps.notifications,
+    jobs: deps.jobs,
+    log: deps.log,
+    now: clock,
+    cancelBookingsIn,
+  });
 
   return {
     /** GET /api/manage/blackouts?bathroomId=: upcoming (and ongoing) first by start, past latest first. */
@@ -339,7 +257,7 @@ export function createBlackoutService(deps: BlackoutDeps) {
       }
       if (Array.isArray(written)) return { needsConfirm: written };
       const cancelled = await cancelBookingsIn(written.id, actor.userId);
-      await scheduleNotices(written);
+      await notices.schedule(written);
       return { blackout: toView(written), cancelled };
     },
 
@@ -361,14 +279,16 @@ export function createBlackoutService(deps: BlackoutDeps) {
 
     cancelBookingsIn,
     /** The start/end job handlers (idempotent; tests call them with a moved clock). */
-    blackoutStarted: (blackoutId: string) => sendNotice(blackoutId, 'started'),
-    blackoutEnded: (blackoutId: string) => sendNotice(blackoutId, 'ended'),
+    blackoutStarted: (blackoutId: string) => notices.send(blackoutId, 'started'),
+    blackoutEnded: (blackoutId: string) => notices.send(blackoutId, 'ended'),
+    /** The minute sweep: start and end notices whose job never ran (blackout-notices.ts). */
+    sweepNotices: notices.sweep,
   };
 }
 
 export type BlackoutService = ReturnType<typeof createBlackoutService>;
 
-/** The start/end notice jobs; define before the scheduler starts (ADR 052). */
+/** The start/end notice jobs and their sweep; define before the scheduler starts (ADR 052). */
 export function defineBlackoutJobs(jobs: Pick<Scheduler, 'define'>, blackouts: BlackoutService) {
   jobs.define<{ blackoutId: string }>({
     name: BLACKOUT_STARTED_JOB,
@@ -380,6 +300,14 @@ export function defineBlackoutJobs(jobs: Pick<Scheduler, 'define'>, blackouts: B
     name: BLACKOUT_ENDED_JOB,
     handler: async ({ blackoutId }) => {
       await blackouts.blackoutEnded(blackoutId);
+    },
+  });
+  jobs.define({
+    name: BLACKOUT_NOTICES_SWEEP_JOB,
+    cron: '* * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      await blackouts.sweepNotices();
     },
   });
 }

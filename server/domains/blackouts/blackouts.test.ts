@@ -1,7 +1,8 @@
 import { expect, it, vi } from 'vitest';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { book, bookOk, startIn } from '../bookings/booking-test-support.ts';
-import { BLACKOUT_ENDED_JOB, BLACKOUT_STARTED_JOB, createBlackoutService } from './blackout-service.ts';
+import { BLACKOUT_ENDED_JOB, BLACKOUT_STARTED_JOB } from './blackout-notices.ts';
+import { createBlackoutService } from './blackout-service.ts';
 import { blackoutScene, countOf, hoursFrom, paidBookingOf, range, typesOf } from './blackout-test-support.ts';
 
 /** Preview, confirm, cancellation with full refunds, and the start/end notices (ADR 094). */

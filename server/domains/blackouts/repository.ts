@@ -119,22 +119,48 @@ export function isExclusionViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23P01';
 }
 
+const NOTICE_COLUMNS = {
+  started: { stamp: 'started_notified_at', due: 'starts_at' },
+  ended: { stamp: 'ended_notified_at', due: 'ends_at' },
+} as const;
+
 /**
- * Whether the host already has this blackout's start or end notice: a retried or doubled job sends
- * nothing twice. A read of the notifications table, by the blackout id the notice carries in meta.
+ * Claims a blackout's start or end notice: stamps it if it is due at `now` and not yet claimed.
+ * Run it in the transaction that sends the notice; of two callers, the second waits on the row
+ * and then finds it stamped, so the notice goes out once.
  */
-export async function blackoutNoticeSent(
-  db: Executor,
-  hostId: string,
-  type: 'bathroom_blackout_started' | 'bathroom_blackout_ended',
+export async function claimBlackoutNotice(
+  trx: Transaction<Database>,
   blackoutId: string,
+  kind: keyof typeof NOTICE_COLUMNS,
+  now: Date,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('notifications')
-    .select('id')
-    .where('user_id', '=', hostId)
-    .where('notification_type', '=', type)
-    .where(sql<string>`meta->>'blackout_id'`, '=', blackoutId)
+  const { stamp, due } = NOTICE_COLUMNS[kind];
+  const row = await trx
+    .updateTable('bathroom_blackouts')
+    .set({ [stamp]: now })
+    .where('id', '=', blackoutId)
+    .where(stamp, 'is', null)
+    .where(due, '<=', now)
+    .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Blackouts whose start (or end) has come and whose notice nobody has claimed, oldest first. */
+export async function listDueBlackoutNotices(
+  db: Executor,
+  kind: keyof typeof NOTICE_COLUMNS,
+  now: Date,
+  limit = 100,
+) {
+  const { stamp, due } = NOTICE_COLUMNS[kind];
+  return db
+    .selectFrom('bathroom_blackouts')
+    .select('id')
+    .where(stamp, 'is', null)
+    .where(due, '<=', now)
+    .orderBy(due)
+    .limit(limit)
+    .execute();
 }

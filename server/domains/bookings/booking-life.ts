@@ -34,6 +34,12 @@ export const REFUND_MAX_ATTEMPTS = 8;
 
 export type LifeActor = { userId: string; isAdmin: boolean };
 
+/** A caller's notices for a cancellation this call made, sent inside its transaction. */
+export type CancellationNotices = (
+  trx: Transaction<Database>,
+  cancelled: { row: BookingForPayment; refundCents: number },
+) => Promise<void>;
+
 export type BookingLifeDeps = {
   db: Db;
   payments: Pick<PaymentService, 'refund'>;
@@ -121,8 +127,11 @@ export function createBookingLife(deps: BookingLifeDeps) {
     party: CancellingParty;
     cancelledBy: string | null;
     reason: string;
-    /** 'none': the caller sends its own notifications (a blackout does). */
-    notify: 'standard' | 'none';
+    /**
+     * 'standard': RESERVATION_CANCELLED and the owner's. A function: the caller's own notices (a
+     * blackout's), sent in the cancellation's transaction, so they and the move commit together.
+     */
+    notify: 'standard' | 'none' | CancellationNotices;
   };
 
   /** The cancellation itself, for any party; the row must already be allowed to move. */
@@ -150,8 +159,10 @@ export function createBookingLife(deps: BookingLifeDeps) {
               idempotencyKey: `refund:cancel:${row.id}`,
             })
           : null;
+      const refundCents = refundId ? terms.refundCents : 0;
       if (options.notify === 'standard') await cancelledNotifications(trx, row, options.party, terms);
-      return { changed: true, refundCents: refundId ? terms.refundCents : 0, refundId, row };
+      else if (typeof options.notify === 'function') await options.notify(trx, { row, refundCents });
+      return { changed: true, refundCents, refundId, row };
     });
     if (outcome.changed && outcome.row.status === 'pending_payment' && outcome.row.checkout_session_id) {
       // A hold being paid right now: the late payment is refunded when it lands (booking-payments.ts).
@@ -227,7 +238,7 @@ export function createBookingLife(deps: BookingLifeDeps) {
     /** For the server's own reasons (a blackout): a full refund, whoever booked. */
     async cancelWithFullRefund(
       bookingId: string,
-      options: { cancelledBy: string | null; reason: string; notify: 'standard' | 'none' },
+      options: { cancelledBy: string | null; reason: string; notify: CancelOptions['notify'] },
     ) {
       return cancelLocked(bookingId, { party: 'system', ...options });
     },

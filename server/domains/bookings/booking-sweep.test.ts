@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownTarget } from '../../../common/countdown.ts';
+import { countdownTarget, parseArrivalOffsetMs } from '../../../common/countdown.ts';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { createBookingSweep, untilStart } from './booking-sweep.ts';
@@ -53,7 +53,13 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
       now: () => now,
     });
 
-    expect(await sweep.sweep()).toEqual({ completed: 0, upcoming: 0, oneHour: 0, reviewReminders: 0 });
+    expect(await sweep.sweep()).toEqual({
+      completed: 0,
+      upcoming: 0,
+      oneHour: 0,
+      checkIn: 0,
+      reviewReminders: 0,
+    });
     now = plusMinutes(start, -24 * 60 + 1);
     expect(await sweep.sweep()).toMatchObject({ upcoming: 1, oneHour: 0 });
     expect(await sweep.sweep()).toMatchObject({ upcoming: 0 });
@@ -68,6 +74,24 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
     expect(await sweep.sweep()).toMatchObject({ oneHour: 0 });
     expect(await typesOf(ctx, guest.id)).toContain('RESERVATION_ONE_HOUR');
     expect(await typesOf(ctx, host.id)).toContain('RESERVATION_OWNER_ONE_HOUR');
+
+    // Check-in opens 10 minutes before the start: the guest and the host are told, once.
+    now = plusMinutes(start, -11);
+    expect(await sweep.sweep()).toMatchObject({ oneHour: 0, checkIn: 0 });
+    now = plusMinutes(start, -10);
+    expect(await sweep.sweep()).toMatchObject({ checkIn: 1 });
+    expect(await sweep.sweep()).toMatchObject({ checkIn: 0 });
+    const reminder = (await notificationsOf(ctx, guest.id)).find(
+      (row) => row.notification_type === 'RESERVATION_REMINDER',
+    );
+    expect(reminder?.message).toMatch(/^Check-in is open: your booking starts in 0 hours 10 minutes at /);
+    expect(parseArrivalOffsetMs(reminder?.message)).toBe(10 * 60_000);
+    const ownerReminder = (await notificationsOf(ctx, host.id)).find(
+      (row) => row.notification_type === 'RESERVATION_OWNER_REMINDER',
+    );
+    expect(ownerReminder?.message).toMatch(
+      /^Check-in is open: a guest's booking starts in 0 hours 10 minutes at /,
+    );
 
     now = plusMinutes(start, 29);
     expect(await sweep.sweep()).toMatchObject({ completed: 0 });
@@ -91,6 +115,7 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
     for (const type of [
       'RESERVATION_UPCOMING',
       'RESERVATION_ONE_HOUR',
+      'RESERVATION_REMINDER',
       'RESERVATION_COMPLETED',
       'RESERVATION_REVIEW_REMINDER',
     ]) {
@@ -118,5 +143,37 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
     now = plusMinutes(soon, -25);
     expect(await sweep.sweep()).toMatchObject({ oneHour: 0 });
     expect(await typesOf(ctx, otherGuest.id)).not.toContain('RESERVATION_ONE_HOUR');
+    now = plusMinutes(soon, -5);
+    expect(await sweep.sweep()).toMatchObject({ checkIn: 1 });
+    expect(await typesOf(ctx, otherGuest.id)).not.toContain('RESERVATION_REMINDER');
+  });
+
+  it('sends no check-in reminder to a guest already checked in, nor for a booking made after check-in opened', async () => {
+    const { host, guest, otherGuest } = await bookingCast(ctx);
+    const bathroomId = await publishedBathroom(ctx, host.id);
+    const start = startIn(2);
+    for (const [member, at] of [
+      [guest, start],
+      [otherGuest, plusMinutes(start, 60)],
+    ] as const) {
+      const hold = await holdWithCheckout(member, bathroomId, at, 30);
+      await new TestAgent(ctx().app).post(`/api/payments/test-checkout/${hold.sessionId}/pay`);
+    }
+    const db = ctx().services.db;
+    await db.updateTable('bookings').set({ status: 'checked_in' }).where('guest_id', '=', guest.id).execute();
+    // As if booked 5 minutes ahead (Go now): check-in was already open when it was made.
+    await db
+      .updateTable('bookings')
+      .set({ created_at: plusMinutes(start, 55) })
+      .where('guest_id', '=', otherGuest.id)
+      .execute();
+    let now = plusMinutes(start, -5);
+    const sweep = createBookingSweep({ db, notifications: ctx().services.notifications, now: () => now });
+    expect(await sweep.sweep()).toMatchObject({ checkIn: 0 });
+    now = plusMinutes(start, 56);
+    expect(await sweep.sweep()).toMatchObject({ checkIn: 0 });
+    expect(await typesOf(ctx, guest.id)).not.toContain('RESERVATION_REMINDER');
+    expect(await typesOf(ctx, otherGuest.id)).not.toContain('RESERVATION_REMINDER');
+    expect(await typesOf(ctx, host.id)).not.toContain('RESERVATION_OWNER_REMINDER');
   });
 });

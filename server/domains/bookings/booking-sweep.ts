@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
+import { CHECK_IN_OPENS_MINUTES } from './booking-life.ts';
 import { localWhen } from './booking-payments.ts';
 import { moveBooking } from './booking-transitions.ts';
 import {
@@ -14,8 +15,8 @@ import {
 
 /**
  * The minute sweep of a booking's timed moments (ADR 090, "Reminders and completion"): bookings
- * past their end complete; reminders go out 24 hours and 1 hour before the start; a day after the
- * review request comes its reminder. Each step claims its rows with a guarded UPDATE in the
+ * past their end complete; reminders go out 24 hours and 1 hour before the start, and when check-in
+ * opens (10 minutes before); a day after the review request comes its reminder. Each step claims its rows with a guarded UPDATE in the
  * transaction that sends the notifications, so every moment happens once, whichever process
  * sweeps, and a missed minute is caught up by the next.
  */
@@ -41,6 +42,39 @@ export function untilStart(startsAt: Date, now: Date): string {
   const minuteText = rest === 1 ? '1 minute' : `${rest} minutes`;
   return `${hourText} ${minuteText}`;
 }
+
+type ReminderText = (lead: string, title: string, when: string) => string;
+
+const startsIn: { guest: ReminderText; host: ReminderText } = {
+  guest: (lead, title, when) => `Starts in ${lead}: your booking at ${title} (${when}).`,
+  host: (lead, title, when) => `Starts in ${lead}: a guest's booking at ${title} (${when}).`,
+};
+
+/**
+ * Each timed reminder: how long before the start, its guest and host types, and their texts. The
+ * lead ("3 hours 5 minutes") always comes before the bathroom's title, so the countdown parser
+ * (common/countdown.ts) reads it rather than a number in the title. Check-in opens
+ * CHECK_IN_OPENS_MINUTES before the start (booking-life.ts).
+ */
+const REMINDERS = {
+  upcoming: {
+    leadMinutes: 24 * 60,
+    types: ['RESERVATION_UPCOMING', 'RESERVATION_OWNER_UPCOMING'],
+    ...startsIn,
+  },
+  oneHour: { leadMinutes: 60, types: ['RESERVATION_ONE_HOUR', 'RESERVATION_OWNER_ONE_HOUR'], ...startsIn },
+  checkIn: {
+    leadMinutes: CHECK_IN_OPENS_MINUTES,
+    types: ['RESERVATION_REMINDER', 'RESERVATION_OWNER_REMINDER'],
+    guest: (lead, title, when) =>
+      `Check-in is open: your booking starts in ${lead} at ${title} (${when}). Check in from the booking page when you arrive.`,
+    host: (lead, title, when) =>
+      `Check-in is open: a guest's booking starts in ${lead} at ${title} (${when}).`,
+  },
+} as const satisfies Record<
+  string,
+  { leadMinutes: number; types: readonly [string, string]; guest: ReminderText; host: ReminderText }
+>;
 
 export function createBookingSweep(deps: SweepDeps) {
   const { db } = deps;
@@ -89,16 +123,13 @@ export function createBookingSweep(deps: SweepDeps) {
     });
   }
 
-  async function remind(trx: Transaction<Database>, kind: 'upcoming' | 'oneHour', now: Date) {
-    const rows = await claimDueReminders(trx, kind, now, kind === 'upcoming' ? 24 * 60 : 60);
-    const [guestType, hostType] =
-      kind === 'upcoming'
-        ? (['RESERVATION_UPCOMING', 'RESERVATION_OWNER_UPCOMING'] as const)
-        : (['RESERVATION_ONE_HOUR', 'RESERVATION_OWNER_ONE_HOUR'] as const);
+  async function remind(trx: Transaction<Database>, kind: keyof typeof REMINDERS, now: Date) {
+    const reminder = REMINDERS[kind];
+    const rows = await claimDueReminders(trx, kind, now, reminder.leadMinutes);
+    const [guestType, hostType] = reminder.types;
     await deps.notifications.notifyMany(
       rows.flatMap((row) => {
         const startsAt = new Date(row.starts_at);
-        // The countdown reads the first hours and minutes in the text, so they come first.
         const lead = untilStart(startsAt, now);
         const when = localWhen(startsAt, row.timezone);
         const meta = {
@@ -110,13 +141,13 @@ export function createBookingSweep(deps: SweepDeps) {
           {
             userId: row.guest_id,
             type: guestType,
-            message: `Starts in ${lead}: your booking at ${row.bathroom_title} (${when}).`,
+            message: reminder.guest(lead, row.bathroom_title, when),
             meta: { ...meta, user_id: row.host_id },
           },
           {
             userId: row.host_id,
             type: hostType,
-            message: `Starts in ${lead}: a guest's booking at ${row.bathroom_title} (${when}).`,
+            message: reminder.host(lead, row.bathroom_title, when),
             meta: { ...meta, user_id: row.guest_id },
           },
         ];
@@ -134,6 +165,7 @@ export function createBookingSweep(deps: SweepDeps) {
       for (const { id } of await listOverdueBookings(db, now)) if (await complete(id, now)) completed += 1;
       const upcoming = await db.transaction().execute((trx) => remind(trx, 'upcoming', now));
       const oneHour = await db.transaction().execute((trx) => remind(trx, 'oneHour', now));
+      const checkIn = await db.transaction().execute((trx) => remind(trx, 'checkIn', now));
       const reviewReminders = await db.transaction().execute(async (trx) => {
         const rows = await claimReviewReminders(trx, now);
         await deps.notifications.notifyMany(
@@ -147,7 +179,7 @@ export function createBookingSweep(deps: SweepDeps) {
         );
         return rows.length;
       });
-      return { completed, upcoming, oneHour, reviewReminders };
+      return { completed, upcoming, oneHour, checkIn, reviewReminders };
     },
   };
 }

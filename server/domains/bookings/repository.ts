@@ -327,6 +327,7 @@ export async function listOverdueBookings(db: Executor, now: Date, limit = 100) 
 const REMINDER_COLUMNS = {
   upcoming: 'upcoming_notified_at',
   oneHour: 'one_hour_notified_at',
+  checkIn: 'check_in_reminded_at',
 } as const;
 
 /**

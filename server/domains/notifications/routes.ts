@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
+import { perViewerRateLimit } from '../auth/viewer-rate-limit.ts';
 import { sampleNotification } from './sample-notification.ts';
 
 const notificationSchema = z.object({
@@ -129,13 +130,7 @@ export async function notificationRoutes(app: FastifyInstance, { services }: { s
         summary: 'Send yourself a sample notification of any type (outside production, or admins)',
         body: z.strictObject({ notification_type: notificationTypeSchema }),
       },
-      config: {
-        rateLimit: {
-          max: 20,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => request.headers.cookie ?? request.ip,
-        },
-      },
+      config: perViewerRateLimit(services.auth, { max: 20, timeWindow: '1 minute' }),
     },
     async (request) => {
       const viewer = await services.auth.requireViewer(toWebHeaders(request));

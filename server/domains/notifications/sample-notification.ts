@@ -10,14 +10,19 @@ export function sampleNotification(type: NotificationType, userId: string, now =
   const bookingId = randomUUID();
   const bathroomId = randomUUID();
   const title = 'Sunny Loft Bathroom (sample)';
-  const minutesAhead = type.includes('ONE_HOUR') ? 60 : 24 * 60;
+  const checkIn = type === 'RESERVATION_REMINDER' || type === 'RESERVATION_OWNER_REMINDER';
+  const minutesAhead = type.includes('ONE_HOUR') ? 60 : checkIn ? 10 : 24 * 60;
   const start = new Date(now.getTime() + minutesAhead * 60_000).toISOString();
-  const hoursText = minutesAhead === 60 ? '1 hour 0 minutes' : '24 hours 0 minutes';
+  const hoursText =
+    minutesAhead === 60 ? '1 hour 0 minutes' : checkIn ? '0 hours 10 minutes' : '24 hours 0 minutes';
   const messages: Partial<Record<NotificationType, string>> = {
     RESERVATION_UPCOMING: `Your booking at ${title} starts in ${hoursText}.`,
     RESERVATION_ONE_HOUR: `Your booking at ${title} starts in ${hoursText}.`,
     RESERVATION_OWNER_UPCOMING: `A guest arrives at ${title} in ${hoursText}.`,
     RESERVATION_OWNER_ONE_HOUR: `A guest arrives at ${title} in ${hoursText}.`,
+    // As the minute sweep writes them when check-in opens (bookings/booking-sweep.ts).
+    RESERVATION_REMINDER: `Check-in is open: your booking starts in ${hoursText} at ${title}.`,
+    RESERVATION_OWNER_REMINDER: `Check-in is open: a guest's booking starts in ${hoursText} at ${title}.`,
     BECOME_PROVIDER_REQUEST: 'Sam Sample asked to become a provider.',
     BECOME_PROVIDER_REQUEST_APPROVED: 'You are now a Privy host. List your first bathroom.',
     BECOME_PROVIDER_REQUEST_REJECTED: 'Your request to become a provider was not approved this time.',

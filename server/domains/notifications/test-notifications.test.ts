@@ -4,7 +4,7 @@ import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { updateProfile } from '../auth/repository.ts';
 
-// Each burst test signs up a fresh user; the per-user limit is 20 a minute.
+// Each burst test signs up a fresh user; the per-user limit is 20 a minute, across their sessions.
 async function signUp(ctx: TestContext, email: string) {
   const agent = new TestAgent(ctx.app);
   await agent.post('/api/account/register', { email, password: 'a long enough password' });
@@ -31,6 +31,12 @@ describeWithApp('test notifications (development)', (ctx) => {
       );
     expect(oneHour.message).toMatch(/1 hour 0 minutes/);
     expect(oneHour.meta.booking.start_time).toBeTruthy();
+    const reminder = await agent.post('/api/notifications/test', {
+      notification_type: 'RESERVATION_REMINDER',
+    });
+    expect(reminder.json().notification.message).toMatch(
+      /^Check-in is open: your booking starts in 0 hours 10 minutes/,
+    );
   });
 
   it('accepts the spec types and refuses unknown ones', async () => {
@@ -56,6 +62,46 @@ describeWithApp('test notifications (development)', (ctx) => {
       );
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('gives a user one budget across sessions, and each user their own', async () => {
+    const first = await signUp(ctx(), 'two-sessions@example.com');
+    // The same person signed in a second time (another browser): a new session, the same budget.
+    const second = new TestAgent(ctx().app);
+    const signedIn = await second.post('/api/account/sign-in', {
+      email: 'two-sessions@example.com',
+      password: 'a long enough password',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(second.cookieHeader()).not.toBe(first.agent.cookieHeader());
+    const fire = (agent: TestAgent) =>
+      agent.post('/api/notifications/test', { notification_type: 'MESSAGE_SENT' }).then((r) => r.statusCode);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push(await fire(first.agent), await fire(second));
+    expect(statuses).toEqual(Array(20).fill(200));
+    expect(await fire(second)).toBe(429);
+    expect(await fire(first.agent)).toBe(429);
+    const other = await signUp(ctx(), 'someone-else@example.com');
+    expect(await fire(other.agent)).toBe(200);
+  });
+
+  it('counts anonymous callers by address, whatever cookie they send', async () => {
+    const flood = (cookie: string) =>
+      new TestAgent(ctx().app, '203.0.113.9')
+        .post('/api/notifications/test', { notification_type: 'MESSAGE_SENT' }, { cookie })
+        .then((r) => r.statusCode);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push(await flood(`junk=${i}`));
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses[20]).toBe(429);
+    // Another address is not held back by that flood.
+    expect(
+      (
+        await new TestAgent(ctx().app, '203.0.113.10').post('/api/notifications/test', {
+          notification_type: 'MESSAGE_SENT',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { updateProfile } from '../auth/repository.ts';
 import { channelOf, MAX_EVENT_BYTES, packEvents, type RealtimeEvent } from './bus.ts';
-import type { ServerMessage } from './gateway.ts';
+import { connect as connectSocket } from './socket-test-support.ts';
 
 async function signUp(ctx: TestContext, email: string) {
   const agent = new TestAgent(ctx.app);
@@ -14,40 +13,7 @@ async function signUp(ctx: TestContext, email: string) {
   return { agent, userId: me.userId };
 }
 
-/** Collects what the server sends, so a test can wait for the next message of some shape. */
-function inbox(socket: WebSocket) {
-  const received: ServerMessage[] = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (raw) => {
-    received.push(JSON.parse(String(raw)) as ServerMessage);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  return {
-    received,
-    async next(match: (message: ServerMessage) => boolean, timeoutMs = 3000): Promise<ServerMessage> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.find(match);
-        if (found) {
-          received.splice(received.indexOf(found), 1);
-          return found;
-        }
-        if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(received)}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-    },
-  };
-}
-
-async function connect(ctx: TestContext, agent: TestAgent) {
-  const socket = await ctx.app.injectWS('/api/realtime', {
-    headers: { cookie: agent.cookieHeader(), origin: 'http://localhost:3000' },
-  });
-  return { socket, messages: inbox(socket) };
-}
+const connect = (ctx: TestContext, agent: TestAgent) => connectSocket(ctx.app, agent);
 
 describe('packing events into NOTIFY payloads', () => {
   it('fills each payload up to the limit, keeps the order, and sends a lone event as itself', () => {
