@@ -7,6 +7,21 @@
 export const NOTIFICATION_CATEGORIES = ['bookings', 'messages', 'reviews', 'refunds', 'account'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
+/** How each category reads on /profile's email switches and in the emails it governs. */
+export const NOTIFICATION_CATEGORY_LABELS: Record<
+  NotificationCategory,
+  { label: string; description: string }
+> = {
+  bookings: {
+    label: 'Bookings',
+    description: 'Confirmations, reminders before you arrive, cancellations and check-ins.',
+  },
+  messages: { label: 'Messages', description: 'New messages from a host or a guest.' },
+  reviews: { label: 'Reviews', description: 'Requests to review a visit and replies to reviews.' },
+  refunds: { label: 'Refunds', description: 'Refunds sent to you or taken from your earnings.' },
+  account: { label: 'Account', description: 'Hosting requests and changes to your account.' },
+};
+
 export type NotificationAudience = 'guest' | 'owner' | 'admin' | 'user';
 
 type TypeInfo = {

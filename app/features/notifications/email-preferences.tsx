@@ -1,18 +1,13 @@
 import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '../../../common/notification-types.ts';
+import {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CATEGORY_LABELS,
+  type NotificationCategory,
+} from '../../../common/notification-types.ts';
 import { toast } from '../../ui/toasts.tsx';
 
-const LABELS: Record<NotificationCategory, { label: string; description: string }> = {
-  bookings: {
-    label: 'Bookings',
-    description: 'Confirmations, reminders before you arrive, cancellations and check-ins.',
-  },
-  messages: { label: 'Messages', description: 'New messages from a host or a guest.' },
-  reviews: { label: 'Reviews', description: 'Requests to review a visit and replies to reviews.' },
-  refunds: { label: 'Refunds', description: 'Refunds sent to you or taken from your earnings.' },
-  account: { label: 'Account', description: 'Hosting requests and changes to your account.' },
-};
+const LABELS = NOTIFICATION_CATEGORY_LABELS;
 
 type Preferences = Record<NotificationCategory, boolean>;
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { TOP_NOTIFICATIONS_LIMIT } from '../../../common/constants.ts';
 import { notificationActions } from '../../../common/notification-actions.ts';
+import { notificationTitle } from '../../../common/notification-titles.ts';
 import {
   DEFAULT_EMAIL_PREFERENCES,
   isNotificationType,
+  NOTIFICATION_CATEGORY_LABELS,
   NOTIFICATION_FALLBACK_TEXT,
   type NotificationType,
   notificationInfo,
@@ -182,7 +184,11 @@ export function createNotificationService(deps: {
               template: 'notification',
               data: {
                 name: contact.firstName,
+                title: notificationTitle(row.notification_type),
                 message: row.message || NOTIFICATION_FALLBACK_TEXT,
+                categoryLabel: isNotificationType(row.notification_type)
+                  ? NOTIFICATION_CATEGORY_LABELS[notificationInfo(row.notification_type).category].label
+                  : 'Account',
                 actionLabel: action?.label ?? 'Open Privy',
                 actionUrl: `${deps.appUrl}${action?.to ?? '/notifications'}`,
                 preferencesUrl: `${deps.appUrl}/profile`,

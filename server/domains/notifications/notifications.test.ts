@@ -80,7 +80,7 @@ describeWithApp('notifications', (ctx) => {
 
     await expect
       .poll(async () => (await outboxTo(ctx(), 'nina@example.com')).map((m) => m.subject))
-      .toContain('Your booking at Sunny Loft is confirmed.');
+      .toContain('Booking confirmed: Your booking at Sunny Loft is confirmed.');
     const mail = (await outboxTo(ctx(), 'nina@example.com')).find((m) => m.subject.includes('Sunny Loft'));
     expect(mail?.text).toContain('http://localhost:3000/bookings/b1');
   });
@@ -111,8 +111,13 @@ describeWithApp('notifications', (ctx) => {
     });
     await expect.poll(async () => (await outboxTo(ctx(), 'quiet@example.com')).length).toBe(2); // verification + message
     const subjects = (await outboxTo(ctx(), 'quiet@example.com')).map((m) => m.subject);
-    expect(subjects).toContain('New message from Paula.');
-    expect(subjects).not.toContain('Cancelled.');
+    expect(subjects).toContain('New message: New message from Paula.');
+    expect(subjects).not.toContain('Booking cancelled: Cancelled.');
+    // Each type's own email: its title in the subject, its action, and the switch it answers to.
+    const [message] = (await outboxTo(ctx(), 'quiet@example.com')).filter((m) =>
+      m.subject.startsWith('New message'),
+    );
+    expect(message?.text).toContain('"Messages" emails are on');
     const bad = await agent.request('PUT', '/api/notifications/preferences', { bookings: 'no' });
     expect(bad.statusCode).toBe(400);
   });

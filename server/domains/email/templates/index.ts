@@ -87,22 +87,28 @@ export const templates = {
       { kind: 'quote', text: data.body },
       { kind: 'p', text: `Reply to this email to answer ${data.name} at ${data.email}.` },
     ]),
+  /** One per notification type: its title, message, first action and email category (ADR 051). */
   notification: (data: {
     name?: string;
+    title: string;
     message: string;
     actionLabel: string;
     actionUrl: string;
+    /** Which of the /profile email switches this type answers to, e.g. "Bookings". */
+    categoryLabel: string;
     preferencesUrl: string;
-  }) =>
-    render(data.message.length > 70 ? `${data.message.slice(0, 67)}...` : data.message, data.message, [
+  }) => {
+    const subject = `${data.title}: ${data.message}`;
+    return render(subject.length > 120 ? `${subject.slice(0, 117)}...` : subject, data.message, [
       { kind: 'p', text: greet(data.name) },
       { kind: 'p', text: data.message },
       { kind: 'button', label: data.actionLabel, url: data.actionUrl },
       {
         kind: 'p',
-        text: `You can choose which emails Privy sends you in your profile: ${data.preferencesUrl}`,
+        text: `You get this email because "${data.categoryLabel}" emails are on. Turn them off in your profile: ${data.preferencesUrl}`,
       },
-    ]),
+    ]);
+  },
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;
