@@ -44,6 +44,53 @@ function answer(method: string, path: string, form: URLSearchParams): { status: 
       },
     };
   }
+  if (method === 'GET' && path === '/v1/checkout/sessions/cs_test_paid') {
+    return {
+      status: 200,
+      body: {
+        id: 'cs_test_paid',
+        object: 'checkout.session',
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: { id: 'pi_paid', object: 'payment_intent' },
+        client_reference_id: 'booking-42',
+        amount_total: 1250,
+      },
+    };
+  }
+  if (method === 'GET' && path === '/v1/checkout/sessions/cs_test_delayed') {
+    return {
+      status: 200,
+      body: {
+        id: 'cs_test_delayed',
+        object: 'checkout.session',
+        status: 'complete',
+        payment_status: 'unpaid',
+        payment_intent: 'pi_delayed',
+        metadata: { reference: 'booking-43' },
+        amount_total: 800,
+      },
+    };
+  }
+  if (method === 'GET' && path.startsWith('/v1/refunds/re_')) {
+    const id = path.slice('/v1/refunds/'.length);
+    const status = { re_waiting: 'requires_action', re_cancelled: 'canceled', re_back: 'succeeded' }[id];
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'refund',
+        amount: 500,
+        payment_intent: 'pi_123',
+        status,
+        metadata: { reference: 'refund-7:1' },
+        ...(status === 'canceled' ? { failure_reason: 'merchant_request' } : {}),
+      },
+    };
+  }
+  if (method === 'POST' && path === '/v1/refunds' && form.get('amount') === '999') {
+    return { status: 200, body: { id: 're_2', object: 'refund', status: 'pending', amount: 999 } };
+  }
   if (method === 'POST' && path === '/v1/refunds') {
     return { status: 200, body: { id: 're_1', object: 'refund', status: 'succeeded', amount: 500 } };
   }
@@ -192,12 +239,65 @@ describe('Stripe provider against a local Stripe stand-in', () => {
       paymentIntentId: 'pi_123',
       amountCents: 500,
       idempotencyKey: 'refund:booking-42:1',
+      reference: 'refund-7:0',
     });
     expect(refund).toEqual({ refundId: 're_1', status: 'succeeded' });
     const request = only();
     expect(request.path).toBe('/v1/refunds');
     expect(request.headers['idempotency-key']).toBe('refund:booking-42:1');
-    expect(Object.fromEntries(request.form)).toEqual({ payment_intent: 'pi_123', amount: '500' });
+    expect(Object.fromEntries(request.form)).toEqual({
+      payment_intent: 'pi_123',
+      amount: '500',
+      'metadata[reference]': 'refund-7:0',
+    });
+  });
+
+  it('reports a refund Stripe has not finished as pending', async () => {
+    const refund = await provider().refund({
+      paymentIntentId: 'pi_123',
+      amountCents: 999,
+      idempotencyKey: 'refund:booking-42:2',
+      reference: 'refund-8:0',
+    });
+    expect(refund).toEqual({ refundId: 're_2', status: 'pending' });
+  });
+
+  it('reads a checkout session back: paid, or completed but not paid yet', async () => {
+    expect(await provider().retrieveCheckout('cs_test_paid')).toEqual({
+      sessionId: 'cs_test_paid',
+      status: 'complete',
+      paid: true,
+      reference: 'booking-42',
+      paymentIntentId: 'pi_paid',
+      amountCents: 1250,
+    });
+    expect(await provider().retrieveCheckout('cs_test_delayed')).toEqual({
+      sessionId: 'cs_test_delayed',
+      status: 'complete',
+      paid: false,
+      reference: 'booking-43',
+      paymentIntentId: 'pi_delayed',
+      amountCents: 800,
+    });
+    expect(seen.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/checkout/sessions/cs_test_paid',
+      'GET /v1/checkout/sessions/cs_test_delayed',
+    ]);
+    await expect(provider().retrieveCheckout('cs_missing')).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it('reads a refund back in our three states: requires_action is pending, canceled is failed', async () => {
+    const read = (id: string) => provider().retrieveRefund(id);
+    expect(await read('re_waiting')).toEqual({
+      refundId: 're_waiting',
+      reference: 'refund-7:1',
+      paymentIntentId: 'pi_123',
+      amountCents: 500,
+      status: 'pending',
+      failureReason: null,
+    });
+    expect(await read('re_cancelled')).toMatchObject({ status: 'failed', failureReason: 'merchant_request' });
+    expect(await read('re_back')).toMatchObject({ status: 'succeeded' });
   });
 
   it('opens an Express account once per host (idempotency key per user) and links to onboarding', async () => {
@@ -336,14 +436,32 @@ describe('Stripe webhook parsing', () => {
         payment_intent: 'pi_1',
         amount: 500,
         status: 'failed',
+        failure_reason: 'expired_or_canceled_card',
+        metadata: { reference: 'refund-1:0' },
       }),
     ).toEqual({
       type: 'refund.updated',
       refundId: 're_1',
+      reference: 'refund-1:0',
       paymentIntentId: 'pi_1',
       amountCents: 500,
       status: 'failed',
+      failureReason: 'expired_or_canceled_card',
     });
+    // Every event that carries a Refund tells its state, whatever Stripe calls it.
+    for (const type of ['refund.created', 'refund.failed', 'charge.refund.updated']) {
+      expect(
+        parse(type, { id: 're_2', object: 'refund', payment_intent: 'pi_2', amount: 300, status: 'pending' }),
+      ).toEqual({
+        type: 'refund.updated',
+        refundId: 're_2',
+        reference: null,
+        paymentIntentId: 'pi_2',
+        amountCents: 300,
+        status: 'pending',
+        failureReason: null,
+      });
+    }
     expect(
       parse('account.updated', {
         id: 'acct_1',
