@@ -141,7 +141,7 @@ export function createBookingPayments(
     }
   }
 
-  /** Runs after the event's transaction: the row lock it holds makes this wait for its commit. */
+  /** Runs once the caller has returned (and, when it waits for a lock, after the commit). */
   function afterCommit(run: () => Promise<void>) {
     const task = new Promise<void>((resolve) => setImmediate(resolve))
       .then(run)
@@ -207,7 +207,14 @@ export function createBookingPayments(
         reason: 'late_payment',
         idempotencyKey: `refund:late-payment:${row.id}`,
       });
-      if (refundId) afterCommit(() => refunds.send(refundId));
+      if (refundId) {
+        afterCommit(async () => {
+          // Our row lock is held until the event's transaction commits: wait for it, so the
+          // refund is there to be sent (a rollback leaves nothing to send).
+          await db.transaction().execute((wait) => lockBookingForPayment(wait, row.id));
+          await refunds.send(refundId);
+        });
+      }
       return;
     }
     if (row.payment_intent_id !== event.paymentIntentId) {

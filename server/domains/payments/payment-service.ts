@@ -81,6 +81,7 @@ export function createPaymentService(deps: PaymentDeps) {
     createStripeProvider({
       secretKey: config.stripe?.secretKey as string,
       webhookSecret: config.stripe?.webhookSecret,
+      ...config.stripe?.api,
     });
 
   /**
