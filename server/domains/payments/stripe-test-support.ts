@@ -210,7 +210,7 @@ export async function startStripeStandIn(options: { webhookSecret: string }) {
     /** The guest pays on Stripe's page: the session completes, paid, with a payment intent. */
     pay(sessionId: string): StandInSession {
       const session = sessions.get(sessionId);
-      if (!session || session.status !== 'open') throw new Error(`session ${sessionId} is not open`);
+      if (session?.status !== 'open') throw new Error(`session ${sessionId} is not open`);
       session.status = 'complete';
       session.payment_status = 'paid';
       session.payment_intent = next('pi');
