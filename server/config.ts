@@ -65,7 +65,13 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
-  stripe: { secretKey: string; webhookSecret: string | undefined; publishableKey: string | undefined } | null;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string | undefined;
+    publishableKey: string | undefined;
+    /** Never from the environment: tests aim the SDK at a local stand-in for api.stripe.com. */
+    api?: { host: string; port: number; protocol: 'http' | 'https'; maxNetworkRetries?: number };
+  } | null;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;

@@ -34,6 +34,7 @@ export const bookingListItemSchema = z.object({
   duration_minutes: z.number(),
   price_cents: z.number(),
   amount_refunded_cents: z.number(),
+  amount_refund_settled_cents: z.number(),
   /** Host lists only. */
   guest_first_name: z.string().nullable().optional(),
 });
@@ -55,6 +56,13 @@ export const bookingDetailSchema = bookingViewSchema.extend({
   address: z.object({ formatted: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
   /** The guest of a confirmed or checked-in booking only (PRODUCT.md). */
   access_instructions: z.string().nullable(),
-  refunds: z.array(z.object({ amount_cents: z.number(), status: z.string(), created_at: z.string() })),
+  /** Each refund as the provider last told us: pending, succeeded or failed (and being retried). */
+  refunds: z.array(
+    z.object({
+      amount_cents: z.number(),
+      status: z.enum(['pending', 'succeeded', 'failed']),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;

@@ -96,7 +96,10 @@ export const bookingViewSchema = z.object({
   cancellation_reason: z.string().nullable(),
   /** Integer cents: what the guest paid, and what has been (or is being) given back. */
   amount_paid_cents: z.number(),
+  /** Every refund committed to the guest (pending at the provider, or back with them). */
   amount_refunded_cents: z.number(),
+  /** The part of it the provider says is back with the guest. */
+  amount_refund_settled_cents: z.number(),
   created_at: z.string(),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;

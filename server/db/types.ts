@@ -194,8 +194,14 @@ export type BookingTable = {
   /** Set when a payment arrives; what a refund names. */
   payment_intent_id: string | null;
   amount_paid_cents: Generated<number>;
-  /** What has been (or is being) given back; never more than was paid. */
+  /**
+   * Every refund committed to the guest, whatever the provider says of it yet (pending, succeeded,
+   * or failed and being sent again): what is no longer ours to refund or to pay out. Never more
+   * than was paid (ADR 091, "Refunds").
+   */
   amount_refunded_cents: Generated<number>;
+  /** The part of amount_refunded_cents the provider says is back with the guest. */
+  amount_refund_settled_cents: Generated<number>;
   /** When each reminder went out: the minute sweep sends each once. */
   upcoming_notified_at: Date | null;
   one_hour_notified_at: Date | null;
@@ -215,10 +221,17 @@ export type BookingRefundTable = {
   amount_cents: number;
   reason: string;
   idempotency_key: string;
+  /** What the provider says (pending also while it has not accepted the refund yet). */
   status: Generated<BookingRefundStatus>;
+  /** The provider's refund of the current round; null until the provider has accepted it. */
   provider_refund_id: string | null;
+  /** Calls to the provider in the current round (a refusal or no answer counts). */
   attempts: Generated<number>;
+  /** How often the provider failed it for good and it was sent again under a new key. */
+  round: Generated<number>;
   last_error: string | null;
+  /** When admins were told it failed (once per refund). */
+  admins_notified_at: Date | null;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
@@ -278,6 +291,8 @@ export type TestRefundTable = {
   idempotency_key: string;
   payment_intent_id: string;
   amount_cents: number;
+  /** The caller's id for the refund (Stripe's metadata.reference); null before 2026-11-25. */
+  reference: string | null;
   status: string;
   created_at: Generated<Date>;
 };

@@ -37,6 +37,40 @@ describe('booking timeline', () => {
     ]);
   });
 
+  it('says which refunds are back and which are still pending or delayed, as the provider said', () => {
+    const cancelled = {
+      ...base,
+      status: 'cancelled',
+      cancelled_at: '2027-03-02T09:00:00.000Z',
+      refunds: [
+        { amount_cents: 600, status: 'pending', created_at: '2027-03-02T09:00:00.000Z' },
+        { amount_cents: 250, status: 'failed', created_at: '2027-03-02T09:05:00.000Z' },
+      ],
+    } as BookingDetail;
+    expect(
+      bookingTimeline(cancelled)
+        .slice(3)
+        .map((step) => step.label),
+    ).toEqual([
+      'Refund of $6.00 pending',
+      'Refund of $2.50 delayed: the card issuer refused it, and our team is sending it again',
+    ]);
+  });
+
+  it('shows the refund of a payment that arrived after its hold ran out', () => {
+    const late = {
+      ...base,
+      status: 'expired',
+      confirmed_at: null,
+      refunds: [{ amount_cents: 800, status: 'succeeded', created_at: '2027-03-01T10:20:00.000Z' }],
+    } as BookingDetail;
+    expect(bookingTimeline(late).map((step) => step.label)).toEqual([
+      'Booked',
+      'Hold expired unpaid; the time was released',
+      'Refunded $8.00',
+    ]);
+  });
+
   it('says an unpaid hold ran out', () => {
     const expired = { ...base, status: 'expired', confirmed_at: null } as BookingDetail;
     expect(bookingTimeline(expired).map((step) => step.label)).toEqual([

@@ -16,7 +16,8 @@ export function bookingTimeline(booking: BookingDetail): TimelineStep[] {
       at: booking.hold_expires_at,
       done: true,
     });
-    return steps;
+    // A payment that arrived after the hold ended is given back.
+    return [...steps, ...refundSteps(booking)];
   }
   steps.push({ label: 'Paid and confirmed', at: booking.confirmed_at, done: booking.confirmed_at !== null });
   if (booking.status === 'cancelled') {
@@ -25,9 +26,19 @@ export function bookingTimeline(booking: BookingDetail): TimelineStep[] {
     steps.push({ label: 'Checked in', at: booking.checked_in_at, done: booking.checked_in_at !== null });
     steps.push({ label: 'Completed', at: booking.completed_at, done: booking.completed_at !== null });
   }
-  for (const refund of booking.refunds) {
-    const state = refund.status === 'succeeded' ? 'Refunded' : 'Refund on its way:';
-    steps.push({ label: `${state} ${usd(refund.amount_cents)}`, at: refund.created_at, done: true });
-  }
-  return steps;
+  return [...steps, ...refundSteps(booking)];
+}
+
+/** Each refund as the payment provider last described it; only a succeeded one is "refunded". */
+function refundSteps(booking: BookingDetail): TimelineStep[] {
+  return booking.refunds.map((refund) => {
+    const amount = usd(refund.amount_cents);
+    const label =
+      refund.status === 'succeeded'
+        ? `Refunded ${amount}`
+        : refund.status === 'failed'
+          ? `Refund of ${amount} delayed: the card issuer refused it, and our team is sending it again`
+          : `Refund of ${amount} pending`;
+    return { label, at: refund.created_at, done: true };
+  });
 }

@@ -15,6 +15,7 @@ const booking = (overrides: Partial<BookingListItem>): BookingListItem => ({
   duration_minutes: 30,
   price_cents: 1200,
   amount_refunded_cents: 0,
+  amount_refund_settled_cents: 0,
   ...overrides,
 });
 

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { bookingIdParamsSchema, cancelBookingSchema } from '../../../common/schemas/bookings.ts';
 import { BookingStatusBadge, bookingSpan, formatUsd } from '../../features/bookings/booking-status.tsx';
 import { bookingTimeline } from '../../features/bookings/booking-timeline.ts';
+import { refundSummary } from '../../features/bookings/refund-summary.ts';
 import { checkInOpen, StartCountdown } from '../../features/bookings/start-countdown.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
 import { asAppError } from '../../lib/app-error.ts';
@@ -82,6 +83,7 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
   const canCheckIn =
     booking.role === 'guest' && booking.status === 'confirmed' && checkInOpen(booking, loadedAt);
   const place = booking.address ?? { ...booking.area, formatted: `${booking.city}, ${booking.state_code}` };
+  const refunds = refundSummary(booking);
   return (
     <Stack gap="lg" maw={960} mx="auto" w="100%">
       <Group justify="space-between" align="flex-start">
@@ -150,11 +152,17 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
                   <Text c="dimmed">{booking.duration_minutes} minutes</Text>
                   <Text fw={700}>{formatUsd(booking.price_cents)}</Text>
                 </Group>
-                {booking.amount_refunded_cents > 0 && (
+                {refunds.settledCents > 0 && (
                   <Group justify="space-between" data-testid="refunded">
                     <Text c="dimmed">Refunded</Text>
-                    <Text fw={600}>{formatUsd(booking.amount_refunded_cents)}</Text>
+                    <Text fw={600}>{formatUsd(refunds.settledCents)}</Text>
                   </Group>
+                )}
+                {refunds.pendingCents > 0 && (
+                  <Text size="sm" data-testid="refund-pending">
+                    Refund of {formatUsd(refunds.pendingCents)} pending: the payment provider is still
+                    processing it.
+                  </Text>
                 )}
                 <Text size="sm" c="dimmed">
                   {booking.role === 'guest'

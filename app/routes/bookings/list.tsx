@@ -6,6 +6,7 @@ import {
   guestBookingsQuerySchema,
 } from '../../../common/schemas/booking-pages.ts';
 import { BookingStatusBadge, bookingSpan, formatUsd } from '../../features/bookings/booking-status.tsx';
+import { refundNote } from '../../features/bookings/refund-summary.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
 import { routeQuery } from '../../lib/route-query.ts';
@@ -77,9 +78,7 @@ export default function Bookings() {
                   <Text size="sm">{bookingSpan(booking)}</Text>
                   <Text size="sm" c="dimmed">
                     {booking.city}, {booking.state_code} · {formatUsd(booking.price_cents)}
-                    {booking.amount_refunded_cents > 0
-                      ? ` · ${formatUsd(booking.amount_refunded_cents)} refunded`
-                      : ''}
+                    {refundNote(booking)}
                   </Text>
                 </Stack>
                 <BookingStatusBadge status={booking.status} />

@@ -43,6 +43,7 @@ const held: BookingView = {
   currency: 'usd',
   amount_paid_cents: 0,
   amount_refunded_cents: 0,
+  amount_refund_settled_cents: 0,
   hold_expires_at: '2026-11-22T15:15:00.000Z',
   confirmed_at: null,
   checked_in_at: null,

@@ -4,6 +4,7 @@ import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { updateProfile } from '../auth/repository.ts';
 import { createBookingLife } from './booking-life.ts';
+import { createBookingRefunds } from './booking-refunds.ts';
 import {
   bookingCast,
   holdWithCheckout,
@@ -11,6 +12,7 @@ import {
   publishedBathroom,
   startIn,
 } from './booking-test-support.ts';
+import { insertRefund } from './refunds-repository.ts';
 
 /** Cancellations, refunds and check-in of paid bookings (ADR 090, "Cancellations and refunds"). */
 
@@ -44,6 +46,19 @@ async function paidBooking(ctx: () => TestContext, start = startIn(2)) {
 async function shiftBooking(ctx: () => TestContext, bookingId: string, startsAt: Date) {
   await sql`update bookings set starts_at = ${startsAt}, ends_at = ${startsAt}::timestamptz + make_interval(mins => duration_minutes)
     where id = ${bookingId}`.execute(ctx().services.db);
+}
+
+const quiet = { warn: () => {}, error: () => {} };
+
+/** The booking life on the suite's database with its own clock (and, optionally, payments). */
+function lifeAt(
+  ctx: () => TestContext,
+  now: () => Date,
+  payments: Parameters<typeof createBookingRefunds>[0]['payments'] = ctx().services.payments,
+) {
+  const { db, notifications } = ctx().services;
+  const refunds = createBookingRefunds({ db, payments, notifications, log: quiet, now });
+  return createBookingLife({ db, refunds, notifications, closeSession: async () => true, log: quiet, now });
 }
 
 describeWithApp('bookings: cancellation, refunds and check-in', (ctx) => {
@@ -181,16 +196,8 @@ describeWithApp('bookings: cancellation, refunds and check-in', (ctx) => {
   it('checks in from 10 minutes before the start until the end, once, and tells the host and admins', async () => {
     const { guest, host, admin, bookingId } = await paidBooking(ctx);
     const start = startIn(2);
-    const services = ctx().services;
     let now = plusMinutes(start, -11);
-    const life = createBookingLife({
-      db: services.db,
-      payments: services.payments,
-      notifications: services.notifications,
-      closeSession: async () => true,
-      log: { warn: () => {}, error: () => {} },
-      now: () => now,
-    });
+    const life = lifeAt(ctx, () => now);
     const actor = { userId: guest.id, isAdmin: false };
     await expect(life.checkIn(actor, bookingId)).rejects.toThrow(/Check-in opens/);
     now = plusMinutes(start, -10);
@@ -210,16 +217,8 @@ describeWithApp('bookings: cancellation, refunds and check-in', (ctx) => {
   it('refuses check-in from the end on, and keeps the booking confirmed', async () => {
     const { guest, bookingId } = await paidBooking(ctx);
     const start = startIn(2);
-    const services = ctx().services;
     let now = plusMinutes(start, 60);
-    const life = createBookingLife({
-      db: services.db,
-      payments: services.payments,
-      notifications: services.notifications,
-      closeSession: async () => true,
-      log: { warn: () => {}, error: () => {} },
-      now: () => now,
-    });
+    const life = lifeAt(ctx, () => now);
     const actor = { userId: guest.id, isAdmin: false };
     await expect(life.checkIn(actor, bookingId)).rejects.toThrow('This booking has already ended.');
     expect((await bookingRow(ctx, bookingId)).status).toBe('confirmed');
@@ -228,37 +227,85 @@ describeWithApp('bookings: cancellation, refunds and check-in', (ctx) => {
     expect(await life.checkIn(actor, bookingId)).toEqual({ changed: true });
   });
 
-  it('keeps a refund the provider refused, tells admins once, and sends it on the retry', async () => {
+  it('keeps a refund the provider could not take, tells admins once, and sends it again with its key', async () => {
     const { guest, admin, bookingId } = await paidBooking(ctx);
     const services = ctx().services;
     let failing = true;
-    const life = createBookingLife({
-      db: services.db,
-      payments: {
-        refund: async (input) => {
-          if (failing) throw new Error('provider unavailable');
-          return services.payments.refund(input);
-        },
+    const keys: string[] = [];
+    const life = lifeAt(ctx, () => new Date(Date.now() + 5 * 60_000), {
+      refund: async (input) => {
+        keys.push(input.idempotencyKey);
+        if (failing) throw new Error('provider unavailable');
+        return services.payments.refund(input);
       },
-      notifications: services.notifications,
-      closeSession: async () => true,
-      log: { warn: () => {}, error: () => {} },
-      now: () => new Date(Date.now() + 5 * 60_000),
+      reconcileRefund: services.payments.reconcileRefund,
     });
     await life.cancel({ userId: guest.id, isAdmin: false }, bookingId, '');
     await life.settled();
     const [refund] = await services.db.selectFrom('booking_refunds').selectAll().execute();
-    expect(refund).toMatchObject({ status: 'failed', attempts: 1, amount_cents: 1200 });
-    expect((await bookingRow(ctx, bookingId)).amount_refunded_cents).toBe(1200);
+    // Not a word from the provider yet: still pending, with nothing settled.
+    expect(refund).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      amount_cents: 1200,
+      provider_refund_id: null,
+    });
+    expect(refund?.last_error).toContain('provider unavailable');
+    expect(await bookingRow(ctx, bookingId)).toMatchObject({
+      amount_refunded_cents: 1200,
+      amount_refund_settled_cents: 0,
+    });
     expect(await typesOf(ctx, admin.id)).toContain('ADMIN_REFUND_FAILED');
     expect(await life.retryRefunds()).toBe(1);
     expect((await typesOf(ctx, admin.id)).filter((type) => type === 'ADMIN_REFUND_FAILED')).toHaveLength(1);
     failing = false;
     expect(await life.retryRefunds()).toBe(1);
     expect(
-      (await services.db.selectFrom('booking_refunds').selectAll().executeTakeFirstOrThrow()).status,
-    ).toBe('succeeded');
+      await services.db
+        .selectFrom('booking_refunds')
+        .select(['status', 'attempts'])
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'succeeded', attempts: 3 });
+    expect((await bookingRow(ctx, bookingId)).amount_refund_settled_cents).toBe(1200);
     expect(await life.retryRefunds()).toBe(0);
+    // The same key every time, so the provider could never have refunded twice.
+    expect(keys).toEqual([
+      `refund:cancel:${bookingId}`,
+      `refund:cancel:${bookingId}`,
+      `refund:cancel:${bookingId}`,
+    ]);
     expect(await services.db.selectFrom('test_refunds').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('counts refunds still pending as given back: a later cancellation refunds only the rest', async () => {
+    const { host, guest, bookingId } = await paidBooking(ctx);
+    const { db, bookings } = ctx().services;
+    // An earlier partial refund the provider has accepted but not finished.
+    await db.transaction().execute((trx) =>
+      insertRefund(trx, {
+        bookingId,
+        amountCents: 500,
+        reason: 'goodwill',
+        idempotencyKey: `refund:goodwill:${bookingId}`,
+      }),
+    );
+    expect((await host.agent.get(`/api/bookings/${bookingId}/cancellation`)).json()).toMatchObject({
+      refund_cents: 700,
+      message: 'The guest gets a full refund of $7.00.',
+    });
+    const cancelled = await host.agent.post(`/api/bookings/${bookingId}/cancel`, {});
+    expect(cancelled.json()).toMatchObject({ amount_paid_cents: 1200, amount_refunded_cents: 1200 });
+    await bookings.paymentsSettled();
+    const refunds = await db
+      .selectFrom('booking_refunds')
+      .select(['amount_cents', 'status'])
+      .orderBy('created_at')
+      .execute();
+    expect(refunds).toEqual([
+      { amount_cents: 500, status: 'pending' },
+      { amount_cents: 700, status: 'succeeded' },
+    ]);
+    const detail = await guest.agent.get(`/api/bookings/${bookingId}/detail`);
+    expect(detail.json()).toMatchObject({ amount_refunded_cents: 1200, amount_refund_settled_cents: 700 });
   });
 });

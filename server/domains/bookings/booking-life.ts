@@ -9,28 +9,20 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
-import type { PaymentService } from '../payments/payment-service.ts';
 import { localWhen } from './booking-payments.ts';
+import type { BookingRefunds } from './booking-refunds.ts';
 import { moveBooking } from './booking-transitions.ts';
-import {
-  type BookingForPayment,
-  findRefund,
-  insertRefund,
-  listUnsettledRefunds,
-  lockBookingForPayment,
-  settleRefund,
-} from './repository.ts';
+import { insertRefund } from './refunds-repository.ts';
+import { type BookingForPayment, lockBookingForPayment } from './repository.ts';
 
 /**
  * A paid booking's cancellations, refunds and check-in (ADR 090, "Cancellations and refunds").
- * Each move is one transaction: the guarded status change, the refund promised (recorded and
+ * Each move is one transaction: the guarded status change, the refund committed (recorded and
  * counted against what was paid) and the notifications, so a failure leaves nothing half done.
- * The provider is called after the commit; a refund it refuses stays on record and is retried.
+ * The provider is called after the commit (booking-refunds.ts follows it from there).
  */
 
 export const CHECK_IN_OPENS_MINUTES = 10;
-/** A refund the provider keeps refusing is retried this many times, then left to an admin. */
-export const REFUND_MAX_ATTEMPTS = 8;
 
 export type LifeActor = { userId: string; isAdmin: boolean };
 
@@ -42,7 +34,7 @@ export type CancellationNotices = (
 
 export type BookingLifeDeps = {
   db: Db;
-  payments: Pick<PaymentService, 'refund'>;
+  refunds: Pick<BookingRefunds, 'send' | 'retry'>;
   notifications: Pick<NotificationService, 'notifyMany' | 'notifyAdmins'>;
   /** Closes an unpaid hold's checkout; false when it is being paid (see booking-payments.ts). */
   closeSession: (sessionId: string) => Promise<boolean>;
@@ -79,6 +71,7 @@ export function createBookingLife(deps: BookingLifeDeps) {
       party,
       now: deps.now(),
       startsAt: new Date(row.starts_at),
+      // Everything already committed to the guest counts, pending refunds too: never refund twice.
       refundableCents: row.amount_paid_cents - row.amount_refunded_cents,
     });
   }
@@ -94,35 +87,6 @@ export function createBookingLife(deps: BookingLifeDeps) {
     return null;
   }
 
-  /** Sends a recorded refund to the provider; a refusal stays on record for the retry sweep. */
-  async function sendRefund(refundId: string): Promise<void> {
-    const refund = await findRefund(db, refundId);
-    if (!refund || refund.status === 'succeeded' || !refund.payment_intent_id) return;
-    try {
-      const sent = await deps.payments.refund({
-        paymentIntentId: refund.payment_intent_id,
-        amountCents: refund.amount_cents,
-        idempotencyKey: refund.idempotency_key,
-      });
-      await settleRefund(db, refund.id, { status: 'succeeded', providerRefundId: sent.refundId });
-    } catch (error) {
-      const settled = await settleRefund(db, refund.id, { status: 'failed', error: String(error) });
-      deps.log.error({ err: error, refundId }, 'refund failed; it will be retried');
-      // Admins hear of it once, when the first attempt fails; the sweep keeps trying.
-      if (settled?.attempts === 1) {
-        await deps.notifications.notifyAdmins({
-          type: 'ADMIN_REFUND_FAILED',
-          message: `A refund of ${usd(refund.amount_cents)} for a cancelled booking at ${refund.bathroom_title} failed; it is being retried.`,
-          meta: {
-            booking_id: refund.booking_id,
-            bathroom_id: refund.bathroom_id,
-            amount_cents: refund.amount_cents,
-          },
-        });
-      }
-    }
-  }
-
   type CancelOptions = {
     party: CancellingParty;
     cancelledBy: string | null;
@@ -132,6 +96,11 @@ export function createBookingLife(deps: BookingLifeDeps) {
      * blackout's), sent in the cancellation's transaction, so they and the move commit together.
      */
     notify: 'standard' | 'none' | CancellationNotices;
+    /**
+     * Wait for the provider's first answer, so the page the canceller sees next says whether the
+     * money is back or on its way; the server's own batch cancellations (blackouts) do not wait.
+     */
+    awaitRefund: boolean;
   };
 
   /** The cancellation itself, for any party; the row must already be allowed to move. */
@@ -170,7 +139,8 @@ export function createBookingLife(deps: BookingLifeDeps) {
     }
     if (outcome.refundId) {
       const refundId = outcome.refundId;
-      afterCommit(() => sendRefund(refundId));
+      if (options.awaitRefund) await deps.refunds.send(refundId);
+      else afterCommit(() => deps.refunds.send(refundId));
     }
     return { changed: outcome.changed, refundCents: outcome.refundCents };
   }
@@ -232,7 +202,13 @@ export function createBookingLife(deps: BookingLifeDeps) {
       const row = await lockBookingForPayment(db, bookingId);
       if (!row) throw noSuchBooking();
       const party = partyOf(actor, row);
-      return cancelLocked(bookingId, { party, cancelledBy: actor.userId, reason, notify: 'standard' });
+      return cancelLocked(bookingId, {
+        party,
+        cancelledBy: actor.userId,
+        reason,
+        notify: 'standard',
+        awaitRefund: true,
+      });
     },
 
     /** For the server's own reasons (a blackout): a full refund, whoever booked. */
@@ -240,7 +216,7 @@ export function createBookingLife(deps: BookingLifeDeps) {
       bookingId: string,
       options: { cancelledBy: string | null; reason: string; notify: CancelOptions['notify'] },
     ) {
-      return cancelLocked(bookingId, { party: 'system', ...options });
+      return cancelLocked(bookingId, { party: 'system', ...options, awaitRefund: false });
     },
 
     /** POST /api/bookings/:id/check-in: the guest, from 10 minutes before the start until the end. */
@@ -294,15 +270,8 @@ export function createBookingLife(deps: BookingLifeDeps) {
       });
     },
 
-    /** Every refund not yet through (the provider refused, or the process stopped before sending). */
-    async retryRefunds(): Promise<number> {
-      const due = await listUnsettledRefunds(db, {
-        maxAttempts: REFUND_MAX_ATTEMPTS,
-        before: new Date(deps.now().getTime() - 60_000),
-      });
-      for (const { id } of due) await sendRefund(id);
-      return due.length;
-    },
+    /** Refunds not yet through: sent again, or asked about (booking-refunds.ts). */
+    retryRefunds: () => deps.refunds.retry(),
 
     /** Resolves once every after-commit refund has been tried; for tests. */
     async settled() {

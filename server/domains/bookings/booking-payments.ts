@@ -4,31 +4,42 @@ import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { DirectoryService } from '../auth/directory-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
-import type { PaymentEvent } from '../payments/payment-provider.ts';
+import type { CheckoutState, PaymentEvent } from '../payments/payment-provider.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
-import { moveBooking } from './booking-transitions.ts';
+import type { BookingRefunds } from './booking-refunds.ts';
+import { moveBooking, type TransitionResult } from './booking-transitions.ts';
+import { insertRefund } from './refunds-repository.ts';
 import {
   type BookingForPayment,
+  listHoldsToReconcile,
   lockBookingForPayment,
   recordPayment,
   setCheckoutSession,
 } from './repository.ts';
 
 /**
- * Bookings meet payments (ADR 090, "Payment"): a hold starts a checkout; the provider's events
- * confirm or expire it inside the event's transaction; a payment that arrives for a booking that
- * is no longer waiting for it is refunded in full. Only the payments SERVICE is called here.
+ * Bookings meet payments (ADR 090, "Payment"; ADR 091): a hold starts a checkout; the provider's
+ * events confirm or expire it inside the event's transaction; when an event is late or lost, the
+ * provider is asked (reconciliation) and its answer goes through the same handlers; a payment that
+ * arrives for a booking no longer waiting for it is refunded in full. Only the payments SERVICE is
+ * called here.
  */
 
 /**
- * How long after its hold a booking may still be paid: Stripe keeps a session open at least 30
- * minutes, so until then a session that would not expire may be one the guest is paying.
+ * How long after its hold a booking whose checkout state is unknown (the provider cannot be
+ * reached, or a delayed payment method is still processing) may wait before it is expired.
  */
 export const PAYMENT_GRACE_MS = 30 * 60 * 1000;
 
+/** A checkout this old with no completion yet is asked about (the reconciliation sweep). */
+export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
+
 export type BookingPaymentDeps = {
   db: Db;
-  payments: Pick<PaymentService, 'createCheckout' | 'expireCheckout' | 'refund' | 'onEvent'>;
+  payments: Pick<
+    PaymentService,
+    'createCheckout' | 'expireCheckout' | 'reconcileCheckout' | 'refund' | 'reconcileRefund' | 'onEvent'
+  >;
   notifications: Pick<NotificationService, 'notify' | 'notifyMany' | 'notifyAdmins'>;
   directory: Pick<DirectoryService, 'contacts'>;
   appUrl: string;
@@ -59,8 +70,10 @@ type CheckoutSubject = Pick<
   'id' | 'guest_id' | 'bathroom_title' | 'timezone' | 'starts_at' | 'duration_minutes' | 'price_cents'
 > & { hold_expires_at: Date | null };
 
-export function createBookingPayments(deps: BookingPaymentDeps) {
-  const { db, payments } = deps;
+export function createBookingPayments(
+  deps: BookingPaymentDeps & { refunds: Pick<BookingRefunds, 'send' | 'onRefundUpdated'> },
+) {
+  const { db, payments, refunds } = deps;
   const pending = new Set<Promise<void>>();
 
   /** Opens a checkout session for the hold; returns the session and where to send the guest. */
@@ -96,62 +109,45 @@ export function createBookingPayments(deps: BookingPaymentDeps) {
     }
   }
 
-  /**
-   * Closes the hold's current session; false when it could not be closed because it was paid
-   * (or lapsed) already. A provider failure counts as closed: a late payment is refunded.
-   */
-  async function closeSession(sessionId: string): Promise<boolean> {
+  /** Closes a session: `closed`, `not_open` (paid, or expired already) or `unreachable`. */
+  async function tryClose(sessionId: string): Promise<'closed' | 'not_open' | 'unreachable'> {
     try {
-      return (await payments.expireCheckout(sessionId)).expired;
+      return (await payments.expireCheckout(sessionId)).expired ? 'closed' : 'not_open';
     } catch (error) {
-      deps.log.warn(
-        { err: error, sessionId },
-        'could not expire a checkout session; a late payment is refunded',
-      );
-      return true;
+      deps.log.warn({ err: error, sessionId }, 'could not expire a checkout session');
+      return 'unreachable';
     }
   }
 
-  /** Runs after the event's transaction: the row lock it holds makes this wait for its commit. */
+  /**
+   * Closes the hold's current session for a guest or host who is letting it go; false when it
+   * could not be closed because it was paid (or lapsed) already. A provider failure counts as
+   * closed: a late payment is refunded.
+   */
+  async function closeSession(sessionId: string): Promise<boolean> {
+    return (await tryClose(sessionId)) !== 'not_open';
+  }
+
+  /**
+   * Asks the provider how a checkout stands; a paid (or expired) one goes through the handlers
+   * below exactly as its event would (payments.reconcileCheckout). Null when the provider cannot say.
+   */
+  async function reconcile(sessionId: string): Promise<CheckoutState | null> {
+    try {
+      return await payments.reconcileCheckout(sessionId);
+    } catch (error) {
+      deps.log.warn({ err: error, sessionId }, 'could not ask the provider about a checkout');
+      return null;
+    }
+  }
+
+  /** Runs once the caller has returned (and, when it waits for a lock, after the commit). */
   function afterCommit(run: () => Promise<void>) {
     const task = new Promise<void>((resolve) => setImmediate(resolve))
       .then(run)
       .catch((error) => deps.log.error({ err: error }, 'booking payment follow-up failed'))
       .finally(() => pending.delete(task));
     pending.add(task);
-  }
-
-  async function refundLatePayment(bookingId: string) {
-    const row = await db.transaction().execute((trx) => lockBookingForPayment(trx, bookingId));
-    // Rolled back, or confirmed after all: nothing to give back.
-    if (!row?.payment_intent_id || row.amount_paid_cents <= 0) return;
-    if (row.status !== 'expired' && row.status !== 'cancelled') return;
-    const meta = { booking_id: row.id, bathroom_id: row.bathroom_id };
-    try {
-      await payments.refund({
-        paymentIntentId: row.payment_intent_id,
-        amountCents: row.amount_paid_cents,
-        idempotencyKey: `refund:late-payment:${row.id}`,
-      });
-    } catch (error) {
-      deps.log.error({ err: error, bookingId }, 'refund of a late payment failed');
-      await deps.notifications.notifyAdmins({
-        type: 'ADMIN_REFUND_FAILED',
-        message: `Refund of a late payment for ${row.bathroom_title} failed; refund it by hand.`,
-        meta: { ...meta, amount_cents: row.amount_paid_cents },
-      });
-      return;
-    }
-    const amount = (row.amount_paid_cents / 100).toLocaleString('en-US', {
-      style: 'currency',
-      currency: 'USD',
-    });
-    await deps.notifications.notify({
-      userId: row.guest_id,
-      type: 'USER_REFUND_PROCESSED',
-      message: `Your payment for ${row.bathroom_title} arrived after the hold had ended, so the time was not booked. We refunded ${amount} in full.`,
-      meta: { ...meta, amount_cents: row.amount_paid_cents },
-    });
   }
 
   async function confirmedNotifications(trx: Transaction<Database>, row: BookingForPayment) {
@@ -202,8 +198,23 @@ export function createBookingPayments(deps: BookingPaymentDeps) {
       return;
     }
     if (row.status === 'expired' || row.status === 'cancelled') {
-      // The slot may belong to someone else now: keep the money on record and give it back.
-      if (await recordPayment(trx, row.id, payment)) afterCommit(() => refundLatePayment(row.id));
+      // The slot may belong to someone else now: keep the money on record and give it back. The
+      // refund is committed with the payment, so the retry sweep sends it even if we stop here.
+      if (!(await recordPayment(trx, row.id, payment)) || payment.amountCents <= 0) return;
+      const refundId = await insertRefund(trx, {
+        bookingId: row.id,
+        amountCents: payment.amountCents,
+        reason: 'late_payment',
+        idempotencyKey: `refund:late-payment:${row.id}`,
+      });
+      if (refundId) {
+        afterCommit(async () => {
+          // Our row lock is held until the event's transaction commits: wait for it, so the
+          // refund is there to be sent (a rollback leaves nothing to send).
+          await db.transaction().execute((wait) => lockBookingForPayment(wait, row.id));
+          await refunds.send(refundId);
+        });
+      }
       return;
     }
     if (row.payment_intent_id !== event.paymentIntentId) {
@@ -225,6 +236,47 @@ export function createBookingPayments(deps: BookingPaymentDeps) {
 
   payments.onEvent('checkout.completed', (event, { trx }) => onCompleted(event, trx));
   payments.onEvent('checkout.expired', (event, { trx }) => onExpired(event, trx));
+  payments.onEvent('refund.updated', (event, { trx }) => refunds.onRefundUpdated(event, trx));
+
+  /**
+   * The expiry job: releases the slot if the hold has run out unpaid; a no-op otherwise. Its
+   * checkout is closed first. One that cannot be closed may have been paid with its event late
+   * or lost, so the provider is asked: paid → confirmed through the completion handler; expired →
+   * the slot goes; still unknown (unreachable, or a delayed method processing) → the hold waits,
+   * for at most PAYMENT_GRACE_MS past its end.
+   */
+  async function expireLapsedHold(bookingId: string, now: Date): Promise<TransitionResult> {
+    const row = await lockBookingForPayment(db, bookingId);
+    if (!row) return { changed: false, status: null };
+    const expiresAt = row.hold_expires_at ? new Date(row.hold_expires_at).getTime() : 0;
+    if (row.status !== 'pending_payment' || expiresAt > now.getTime()) {
+      return { changed: false, status: row.status };
+    }
+    const sessionId = row.checkout_session_id;
+    if (sessionId && (await tryClose(sessionId)) !== 'closed') {
+      const state = await reconcile(sessionId);
+      if (state?.paid) {
+        const after = await lockBookingForPayment(db, bookingId);
+        return { changed: false, status: after?.status ?? null };
+      }
+      const unknown = state?.status !== 'expired';
+      if (unknown && now.getTime() < expiresAt + PAYMENT_GRACE_MS) {
+        return { changed: false, status: 'pending_payment' };
+      }
+    }
+    const moved = await moveBooking(db, bookingId, 'expired', { onlyIfHoldExpired: true });
+    // The provider's expiry event may have moved it already, within this call.
+    return moved.status === 'expired' ? { changed: true, status: 'expired' } : moved;
+  }
+
+  /** The sweep: asks about every running hold whose checkout has been open a while; returns the paid. */
+  async function reconcileOpenCheckouts(now: Date): Promise<number> {
+    let paid = 0;
+    for (const hold of await listHoldsToReconcile(db, new Date(now.getTime() - RECONCILE_AFTER_MS))) {
+      if (hold.checkout_session_id && (await reconcile(hold.checkout_session_id))?.paid) paid += 1;
+    }
+    return paid;
+  }
 
   /** The guest only; their host and admins may see the booking but not pay it; others: 404. */
   async function guestHold(actor: { userId: string; isAdmin: boolean }, bookingId: string) {
@@ -251,6 +303,8 @@ export function createBookingPayments(deps: BookingPaymentDeps) {
     closeSession,
     onCompleted,
     onExpired,
+    expireLapsedHold,
+    reconcileOpenCheckouts,
 
     /** A fresh checkout for a hold still waiting (the guest left or lost the first one). */
     async retryCheckout(actor: { userId: string; isAdmin: boolean }, bookingId: string, now: Date) {
@@ -286,7 +340,7 @@ export function createBookingPayments(deps: BookingPaymentDeps) {
       await moveBooking(db, row.id, 'expired');
     },
 
-    /** Resolves once every after-commit follow-up (late-payment refunds) has run; for tests. */
+    /** Resolves once every after-commit follow-up (late-payment refunds) has been tried; for tests. */
     async settled() {
       while (pending.size) await Promise.all([...pending]);
     },

@@ -21,7 +21,7 @@ import {
   listHostBookings,
   listHostBookingsOnDays,
 } from './queries-repository.ts';
-import { listBookingRefunds } from './repository.ts';
+import { listBookingRefunds } from './refunds-repository.ts';
 
 /**
  * What the booking pages read (ADR 092). Who may see what: a booking's guest, the host of its
@@ -67,6 +67,7 @@ function toListItem(row: ListRow): BookingListItem {
     duration_minutes: row.duration_minutes,
     price_cents: row.price_cents,
     amount_refunded_cents: row.amount_refunded_cents,
+    amount_refund_settled_cents: row.amount_refund_settled_cents,
     ...('guest_first_name' in row ? { guest_first_name: row.guest_first_name ?? null } : {}),
   };
 }

@@ -11,10 +11,11 @@ import { BOOKING_HORIZON_DAYS, refusal, type SlotRefusal } from '../availability
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { Gateway } from '../realtime/gateway.ts';
 import { createBookingLife } from './booking-life.ts';
-import { type BookingPaymentDeps, createBookingPayments, PAYMENT_GRACE_MS } from './booking-payments.ts';
+import { type BookingPaymentDeps, createBookingPayments } from './booking-payments.ts';
 import { createBookingQueries } from './booking-queries.ts';
+import { createBookingRefunds } from './booking-refunds.ts';
 import { BOOKINGS_SWEEP_JOB, createBookingSweep } from './booking-sweep.ts';
-import { expireStaleHolds, moveBooking, type TransitionResult } from './booking-transitions.ts';
+import { expireStaleHolds, type TransitionResult } from './booking-transitions.ts';
 import { conversationAuthorizer } from './conversation-channel.ts';
 import {
   type BookingWithBathroom,
@@ -93,6 +94,7 @@ function toView(row: BookingWithBathroom): BookingView {
     cancellation_reason: row.cancellation_reason,
     amount_paid_cents: row.amount_paid_cents,
     amount_refunded_cents: row.amount_refunded_cents,
+    amount_refund_settled_cents: row.amount_refund_settled_cents,
     created_at: new Date(row.created_at).toISOString(),
   };
 }
@@ -109,10 +111,11 @@ export type BookingDeps = Omit<BookingPaymentDeps, 'db'> & {
 export function createBookingService(deps: BookingDeps) {
   const { db, jobs } = deps;
   const clock = deps.now ?? (() => new Date());
-  const paying = createBookingPayments({ ...deps, db });
+  const refunds = createBookingRefunds({ ...deps, db, now: clock });
+  const paying = createBookingPayments({ ...deps, db, refunds });
   const life = createBookingLife({
     db,
-    payments: deps.payments,
+    refunds,
     notifications: deps.notifications,
     closeSession: paying.closeSession,
     log: deps.log,
@@ -137,26 +140,9 @@ export function createBookingService(deps: BookingDeps) {
     }
   }
 
-  /**
-   * The expiry job: releases the slot if the hold has run out unpaid; a no-op otherwise. Its
-   * checkout is closed first; one that cannot be closed is being paid, so the booking waits for
-   * the completion event (for at most the grace period, should that event never come).
-   */
-  async function expireHold(bookingId: string): Promise<TransitionResult> {
-    const row = await lockBookingForPayment(db, bookingId);
-    if (!row) return { changed: false, status: null };
-    const expiresAt = row.hold_expires_at ? new Date(row.hold_expires_at).getTime() : 0;
-    if (row.status !== 'pending_payment' || expiresAt > clock().getTime()) {
-      return { changed: false, status: row.status };
-    }
-    if (row.checkout_session_id && !(await paying.closeSession(row.checkout_session_id))) {
-      if (clock().getTime() < expiresAt + PAYMENT_GRACE_MS)
-        return { changed: false, status: 'pending_payment' };
-    }
-    const moved = await moveBooking(db, bookingId, 'expired', { onlyIfHoldExpired: true });
-    // The provider's expiry event may have moved it already, within this call.
-    return moved.status === 'expired' ? { changed: true, status: 'expired' } : moved;
-  }
+  /** The expiry job: releases the slot of a lapsed, unpaid hold (booking-payments.ts). */
+  const expireHold = (bookingId: string): Promise<TransitionResult> =>
+    paying.expireLapsedHold(bookingId, clock());
 
   async function visibleBooking(actor: BookingActor, bookingId: string): Promise<BookingView> {
     const row = await findBookingWithBathroom(db, bookingId);
@@ -261,6 +247,9 @@ export function createBookingService(deps: BookingDeps) {
     get: visibleBooking,
 
     expireHold,
+
+    /** The sweep: asks the provider about holds being paid whose completion has not arrived. */
+    reconcileCheckouts: () => paying.reconcileOpenCheckouts(clock()),
 
     /** The sweep: every stale hold through expireHold (a missed or lost job heals within a minute). */
     async expireStaleHolds(): Promise<string[]> {
@@ -373,6 +362,7 @@ export function defineBookingJobs(jobs: Scheduler, bookings: BookingService) {
     cron: '* * * * *',
     retryLimit: 0,
     handler: async () => {
+      await bookings.reconcileCheckouts();
       await bookings.expireStaleHolds();
     },
   });

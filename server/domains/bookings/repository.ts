@@ -57,6 +57,7 @@ export async function findBookingWithBathroom(db: Executor, bookingId: string) {
       'k.cancellation_reason',
       'k.amount_paid_cents',
       'k.amount_refunded_cents',
+      'k.amount_refund_settled_cents',
       'k.created_at',
       'b.title as bathroom_title',
       'b.timezone',
@@ -212,6 +213,23 @@ export async function listStaleHolds(db: Executor, limit: number) {
     .execute();
 }
 
+/**
+ * Unpaid holds still running whose checkout is older than `openedBefore`: the reconciliation sweep
+ * asks the provider about each, in case its completion event is late or lost.
+ */
+export async function listHoldsToReconcile(db: Executor, openedBefore: Date, limit = 100) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'checkout_session_id'])
+    .where('status', '=', 'pending_payment')
+    .where('checkout_session_id', 'is not', null)
+    .where('created_at', '<=', openedBefore)
+    .where('hold_expires_at', '>', sql<Date>`now()`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
 /** The booking a checkout session pays (the current one; a session replaced by a retry finds none). */
 export async function findBookingIdBySession(db: Executor, sessionId: string) {
   const row = await db
@@ -220,96 +238,6 @@ export async function findBookingIdBySession(db: Executor, sessionId: string) {
     .where('checkout_session_id', '=', sessionId)
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-/** A refund promised to a booking's guest: recorded, and counted against what was paid, at once. */
-export async function insertRefund(
-  trx: Transaction<Database>,
-  refund: { bookingId: string; amountCents: number; reason: string; idempotencyKey: string },
-): Promise<string | null> {
-  const row = await trx
-    .insertInto('booking_refunds')
-    .values({
-      booking_id: refund.bookingId,
-      amount_cents: refund.amountCents,
-      reason: refund.reason,
-      idempotency_key: refund.idempotencyKey,
-      updated_at: sql<Date>`now()`,
-    })
-    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) return null;
-  await trx
-    .updateTable('bookings')
-    .set({ amount_refunded_cents: sql<number>`amount_refunded_cents + ${refund.amountCents}::int` })
-    .where('id', '=', refund.bookingId)
-    .execute();
-  return row.id;
-}
-
-/** A refund with what the provider needs to send it. */
-export async function findRefund(db: Executor, refundId: string) {
-  return db
-    .selectFrom('booking_refunds as r')
-    .innerJoin('bookings as k', 'k.id', 'r.booking_id')
-    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
-    .select([
-      'r.id',
-      'r.booking_id',
-      'r.amount_cents',
-      'r.idempotency_key',
-      'r.status',
-      'r.attempts',
-      'k.payment_intent_id',
-      'k.bathroom_id',
-      'b.title as bathroom_title',
-    ])
-    .where('r.id', '=', refundId)
-    .executeTakeFirst();
-}
-
-export async function settleRefund(
-  db: Executor,
-  refundId: string,
-  outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed'; error: string },
-) {
-  return db
-    .updateTable('booking_refunds')
-    .set({
-      status: outcome.status,
-      attempts: sql<number>`attempts + 1`,
-      updated_at: sql<Date>`now()`,
-      ...(outcome.status === 'succeeded'
-        ? { provider_refund_id: outcome.providerRefundId, last_error: null }
-        : { last_error: outcome.error.slice(0, 500) }),
-    })
-    .where('id', '=', refundId)
-    .where('status', '<>', 'succeeded')
-    .returning(['attempts'])
-    .executeTakeFirst();
-}
-
-/** Refunds not yet through, oldest first, that have not used up their attempts. */
-export async function listUnsettledRefunds(db: Executor, options: { maxAttempts: number; before: Date }) {
-  return db
-    .selectFrom('booking_refunds')
-    .select('id')
-    .where('status', '<>', 'succeeded')
-    .where('attempts', '<', options.maxAttempts)
-    .where('created_at', '<', options.before)
-    .orderBy('created_at')
-    .limit(100)
-    .execute();
-}
-
-export async function listBookingRefunds(db: Executor, bookingId: string) {
-  return db
-    .selectFrom('booking_refunds')
-    .select(['id', 'amount_cents', 'status', 'reason', 'created_at'])
-    .where('booking_id', '=', bookingId)
-    .orderBy('created_at')
-    .execute();
 }
 
 /** Confirmed or checked-in bookings whose end has passed (the sweep completes them). */

@@ -21,6 +21,25 @@ export type CheckoutInput = {
 
 export type AccountState = { chargesEnabled: boolean; payoutsEnabled: boolean; detailsSubmitted: boolean };
 
+/**
+ * A refund as the provider sees it, in three words: `pending` (accepted, money not yet back;
+ * Stripe's pending and requires_action), `succeeded` (back with the payer), `failed` (the provider
+ * has given up on it: Stripe's failed and canceled). Only `failed` ends a refund without the money
+ * moving; Stripe may still turn a succeeded refund into a failed one, never the other way.
+ */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+/** What the provider says of a checkout session when asked (reconciliation, ADR 091). */
+export type CheckoutState = {
+  sessionId: string;
+  /** open: payable; complete: the payer finished (paid, or a delayed method still processing); expired. */
+  status: 'open' | 'complete' | 'expired';
+  paid: boolean;
+  reference: string | null;
+  paymentIntentId: string | null;
+  amountCents: number;
+};
+
 /** What events mean to us, whatever provider sent them. */
 export type PaymentEvent =
   | {
@@ -34,13 +53,28 @@ export type PaymentEvent =
   | {
       type: 'refund.updated';
       refundId: string;
+      /** The caller's own id for the refund, sent as metadata; null for refunds made elsewhere. */
+      reference: string | null;
       paymentIntentId: string;
       amountCents: number;
-      status: string;
+      status: RefundStatus;
+      /** The provider's reason when it failed (Stripe's failure_reason). */
+      failureReason: string | null;
     }
   | ({ type: 'account.updated'; accountId: string } & AccountState);
 
 export type PaymentEventType = PaymentEvent['type'];
+
+export type RefundInput = {
+  paymentIntentId: string;
+  amountCents: number;
+  /** The same key never refunds twice; a new key is a new refund. */
+  idempotencyKey: string;
+  /** The caller's own id for this refund; comes back on its refund.updated events. */
+  reference: string;
+};
+
+export type RefundState = Omit<Extract<PaymentEvent, { type: 'refund.updated' }>, 'type'>;
 
 /** An event with the provider's own id, which makes a replay recognisable. */
 export type ProviderEvent = {
@@ -58,11 +92,11 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
   /** Closes an open session; false when it was no longer open (paid or expired already). */
   expireCheckout(sessionId: string): Promise<{ expired: boolean }>;
-  refund(input: {
-    paymentIntentId: string;
-    amountCents: number;
-    idempotencyKey: string;
-  }): Promise<{ refundId: string; status: string }>;
+  /** How a session stands now, for when its events are late or lost. */
+  retrieveCheckout(sessionId: string): Promise<CheckoutState>;
+  refund(input: RefundInput): Promise<{ refundId: string; status: RefundStatus }>;
+  /** How a refund stands now, for when its events are late or lost. */
+  retrieveRefund(refundId: string): Promise<RefundState>;
   createConnectAccount(input: { userId: string; email: string | null }): Promise<{ accountId: string }>;
   createAccountLink(input: {
     accountId: string;

@@ -6,12 +6,15 @@ import { AppError } from '../../http/errors.ts';
 import type { DirectoryService } from '../auth/directory-service.ts';
 import {
   type CheckoutInput,
+  type CheckoutState,
   isConnected,
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderEvent,
+  type RefundInput,
+  type RefundState,
   WebhookSignatureError,
 } from './payment-provider.ts';
 import { recordEvent } from './repository.ts';
@@ -78,6 +81,7 @@ export function createPaymentService(deps: PaymentDeps) {
     createStripeProvider({
       secretKey: config.stripe?.secretKey as string,
       webhookSecret: config.stripe?.webhookSecret,
+      ...config.stripe?.api,
     });
 
   /**
@@ -99,6 +103,17 @@ export function createPaymentService(deps: PaymentDeps) {
     return true;
   }
   test?.attach(dispatchIn);
+
+  /**
+   * What the provider says now, handed to the same handlers as its event would be (ADR 091,
+   * "Reconciliation"). The id is ours and deterministic per state, so asking again is a replay; the
+   * provider's own event arriving later has another id, and the handlers, idempotent by state, then
+   * find nothing left to do.
+   */
+  async function dispatchObserved(id: string, rawType: string, event: PaymentEvent): Promise<boolean> {
+    const incoming: ProviderEvent = { id, provider: provider.kind, rawType, event };
+    return db.transaction().execute((trx) => dispatchIn(trx, incoming));
+  }
 
   function onEvent<T extends PaymentEventType>(type: T, handler: EventHandler<T>): void {
     const list = handlers.get(type) ?? [];
@@ -153,9 +168,45 @@ export function createPaymentService(deps: PaymentDeps) {
       return viaProvider(() => provider.createCheckout(input));
     },
     expireCheckout: (sessionId: string) => viaProvider(() => provider.expireCheckout(sessionId)),
-    async refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }) {
+    async refund(input: RefundInput) {
       assertCents(input.amountCents, 'amountCents');
       return viaProvider(() => provider.refund(input));
+    },
+
+    /**
+     * Asks the provider how a checkout stands and, when it is paid or expired, dispatches that as
+     * `checkout.completed` / `checkout.expired` through the webhook's own path: for an event that is
+     * late or lost. Throws PaymentProviderError when the provider cannot say.
+     */
+    async reconcileCheckout(sessionId: string): Promise<CheckoutState> {
+      const state = await provider.retrieveCheckout(sessionId);
+      const reference = state.reference;
+      if (reference && state.paid && state.paymentIntentId) {
+        await dispatchObserved(`reconciled_${sessionId}_completed`, 'checkout.session.completed', {
+          type: 'checkout.completed',
+          sessionId,
+          reference,
+          paymentIntentId: state.paymentIntentId,
+          amountCents: state.amountCents,
+        });
+      } else if (reference && state.status === 'expired') {
+        await dispatchObserved(`reconciled_${sessionId}_expired`, 'checkout.session.expired', {
+          type: 'checkout.expired',
+          sessionId,
+          reference,
+        });
+      }
+      return state;
+    },
+
+    /** The same for a refund: its state now, dispatched as `refund.updated`. */
+    async reconcileRefund(refundId: string): Promise<RefundState> {
+      const state = await provider.retrieveRefund(refundId);
+      await dispatchObserved(`reconciled_${refundId}_${state.status}`, 'refund.updated', {
+        type: 'refund.updated',
+        ...state,
+      });
+      return state;
     },
     async transfer(input: {
       accountId: string;

@@ -146,6 +146,7 @@ export async function insertTestRefund(
     idempotency_key: string;
     payment_intent_id: string;
     amount_cents: number;
+    reference: string;
     status: string;
   },
 ) {
@@ -159,6 +160,10 @@ export async function insertTestRefund(
     .selectAll()
     .where('idempotency_key', '=', refund.idempotency_key)
     .executeTakeFirstOrThrow();
+}
+
+export async function findTestRefund(db: Executor, id: string) {
+  return db.selectFrom('test_refunds').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function findTestRefundByKey(db: Executor, idempotencyKey: string) {

@@ -2,10 +2,13 @@ import Stripe from 'stripe';
 import {
   type AccountState,
   type CheckoutInput,
+  type CheckoutState,
   type PaymentEvent,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderEvent,
+  type RefundState,
+  type RefundStatus,
   STRIPE_MIN_SESSION_MS,
   WebhookSignatureError,
 } from './payment-provider.ts';
@@ -42,6 +45,38 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Stripe's five refund states in our three (payment-provider.ts, RefundStatus). */
+export function refundStatusOf(status: string | null | undefined): RefundStatus {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
+}
+
+function refundState(refund: Stripe.Refund): RefundState | null {
+  const paymentIntentId = idOf(refund.payment_intent);
+  if (!paymentIntentId) return null;
+  return {
+    refundId: refund.id,
+    reference: refund.metadata?.reference ?? null,
+    paymentIntentId,
+    amountCents: refund.amount,
+    status: refundStatusOf(refund.status),
+    failureReason: refund.failure_reason ?? null,
+  };
+}
+
+function checkoutState(session: Stripe.Checkout.Session): CheckoutState {
+  return {
+    sessionId: session.id,
+    status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+    // A delayed payment method completes the session unpaid; async_payment_succeeded pays it later.
+    paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    reference: session.client_reference_id ?? session.metadata?.reference ?? null,
+    paymentIntentId: idOf(session.payment_intent),
+    amountCents: session.amount_total ?? 0,
+  };
+}
+
 function normalise(event: Stripe.Event): PaymentEvent | null {
   switch (event.type) {
     case 'checkout.session.completed':
@@ -66,19 +101,14 @@ function normalise(event: Stripe.Event): PaymentEvent | null {
       if (!reference) return null;
       return { type: 'checkout.expired', sessionId: session.id, reference };
     }
+    // Stripe sends a refund's changes as refund.* and, for charges, charge.refund.updated; all
+    // carry the Refund itself, so any of them tells its state.
     case 'refund.created':
     case 'refund.updated':
-    case 'refund.failed': {
-      const refund = event.data.object;
-      const paymentIntentId = idOf(refund.payment_intent);
-      if (!paymentIntentId) return null;
-      return {
-        type: 'refund.updated',
-        refundId: refund.id,
-        paymentIntentId,
-        amountCents: refund.amount,
-        status: refund.status ?? 'pending',
-      };
+    case 'refund.failed':
+    case 'charge.refund.updated': {
+      const state = refundState(event.data.object);
+      return state ? { type: 'refund.updated', ...state } : null;
     }
     case 'account.updated': {
       const account = event.data.object;
@@ -154,14 +184,32 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
+    async retrieveCheckout(sessionId) {
+      const session = await call('checkout.sessions.retrieve', () =>
+        stripe.checkout.sessions.retrieve(sessionId),
+      );
+      return checkoutState(session);
+    },
+
     async refund(input) {
       const refund = await call('refunds.create', () =>
         stripe.refunds.create(
-          { payment_intent: input.paymentIntentId, amount: input.amountCents },
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountCents,
+            metadata: { reference: input.reference },
+          },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
-      return { refundId: refund.id, status: refund.status ?? 'pending' };
+      return { refundId: refund.id, status: refundStatusOf(refund.status) };
+    },
+
+    async retrieveRefund(refundId) {
+      const refund = await call('refunds.retrieve', () => stripe.refunds.retrieve(refundId));
+      const state = refundState(refund);
+      if (!state) throw new PaymentProviderError(`Stripe refund ${refundId} has no payment intent`);
+      return state;
     },
 
     async createConnectAccount(input) {

@@ -133,6 +133,7 @@ describeWithApp('payments: test provider', (ctx) => {
       paymentIntentId: completed.paymentIntentId,
       amountCents: 1000,
       idempotencyKey: 'refund:1',
+      reference: 'our-refund-1',
     };
     const first = await payments.refund(input);
     expect(first).toEqual({ refundId: expect.stringMatching(/^re_test_/), status: 'succeeded' });
@@ -151,24 +152,85 @@ describeWithApp('payments: test provider', (ctx) => {
     ).rejects.toMatchObject({
       code: 'validation_error',
     });
-    const rest = await payments.refund({ ...input, idempotencyKey: 'refund:2', amountCents: 250 });
+    const rest = await payments.refund({
+      ...input,
+      idempotencyKey: 'refund:2',
+      amountCents: 250,
+      reference: 'our-refund-2',
+    });
     expect(rest.refundId).not.toBe(first.refundId);
     expect(seen.filter((event) => event.type === 'refund.updated')).toEqual([
       {
         type: 'refund.updated',
         refundId: first.refundId,
+        reference: 'our-refund-1',
         paymentIntentId: completed.paymentIntentId,
         amountCents: 1000,
         status: 'succeeded',
+        failureReason: null,
       },
       {
         type: 'refund.updated',
         refundId: rest.refundId,
+        reference: 'our-refund-2',
         paymentIntentId: completed.paymentIntentId,
         amountCents: 250,
         status: 'succeeded',
+        failureReason: null,
       },
     ]);
+    // Asked later, the provider tells the same; the answer goes through the same handlers.
+    expect(await payments.reconcileRefund(first.refundId)).toMatchObject({
+      refundId: first.refundId,
+      reference: 'our-refund-1',
+      status: 'succeeded',
+    });
+    expect(seen.filter((event) => event.type === 'refund.updated')).toHaveLength(3);
+    await payments.reconcileRefund(first.refundId);
+    expect(seen.filter((event) => event.type === 'refund.updated')).toHaveLength(3);
+  });
+
+  it('reconciles a checkout: a paid session is dispatched as checkout.completed once, an open one not at all', async () => {
+    const seen = seenBy(ctx);
+    const { payments, db } = ctx().services;
+    const open = await checkout(ctx, { reference: 'booking-open' });
+    expect(await payments.reconcileCheckout(open.sessionId)).toMatchObject({ status: 'open', paid: false });
+    expect(seen).toEqual([]);
+    // Paid on the provider's side with its event lost: what a crash between the two would leave.
+    const paid = await checkout(ctx, { reference: 'booking-paid' });
+    await db
+      .updateTable('test_checkout_sessions')
+      .set({ status: 'complete', payment_intent_id: 'pi_test_lost', completed_at: new Date() })
+      .where('id', '=', paid.sessionId)
+      .execute();
+    const state = await payments.reconcileCheckout(paid.sessionId);
+    expect(state).toEqual({
+      sessionId: paid.sessionId,
+      status: 'complete',
+      paid: true,
+      reference: 'booking-paid',
+      paymentIntentId: 'pi_test_lost',
+      amountCents: 1250,
+    });
+    await payments.reconcileCheckout(paid.sessionId);
+    const completion = {
+      type: 'checkout.completed',
+      sessionId: paid.sessionId,
+      reference: 'booking-paid',
+      paymentIntentId: 'pi_test_lost',
+      amountCents: 1250,
+    };
+    expect(seen).toEqual([completion]);
+    const lapsed = await checkout(ctx, {
+      reference: 'booking-lapsed',
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect(await payments.reconcileCheckout(lapsed.sessionId)).toMatchObject({ status: 'expired' });
+    expect(seen).toEqual([
+      completion,
+      { type: 'checkout.expired', sessionId: lapsed.sessionId, reference: 'booking-lapsed' },
+    ]);
+    await expect(payments.reconcileCheckout('cs_test_nowhere')).rejects.toThrow(/No such checkout.session/);
   });
 
   it('transfers idempotently to a test account', async () => {

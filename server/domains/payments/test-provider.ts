@@ -4,9 +4,12 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import {
+  type CheckoutState,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderEvent,
+  type RefundState,
+  type RefundStatus,
   WebhookSignatureError,
 } from './payment-provider.ts';
 import {
@@ -14,6 +17,7 @@ import {
   completeTestSession,
   expireTestSession,
   findTestAccount,
+  findTestRefund,
   findTestRefundByKey,
   findTestSession,
   findTestSessionByPaymentIntent,
@@ -54,6 +58,16 @@ export function createTestProvider(deps: TestProviderDeps) {
     throw new Error('The test payment provider is not attached to a dispatcher');
   };
 
+  type TestRefundRow = NonNullable<Awaited<ReturnType<typeof findTestRefund>>>;
+  const refundState = (refund: TestRefundRow): RefundState => ({
+    refundId: refund.id,
+    reference: refund.reference,
+    paymentIntentId: refund.payment_intent_id,
+    amountCents: refund.amount_cents,
+    status: refund.status as RefundStatus,
+    failureReason: null,
+  });
+
   const successUrlFor = (template: string, sessionId: string) =>
     template.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
 
@@ -93,6 +107,26 @@ export function createTestProvider(deps: TestProviderDeps) {
       return { expired: await db.transaction().execute((trx) => expireIn(trx, sessionId)) };
     },
 
+    async retrieveCheckout(sessionId): Promise<CheckoutState> {
+      const session = await findTestSession(db, sessionId);
+      if (!session) throw new PaymentProviderError(`No such checkout.session: '${sessionId}'`);
+      const lapsed = session.status === 'open' && session.expires_at <= now();
+      return {
+        sessionId: session.id,
+        status: lapsed ? 'expired' : session.status,
+        paid: session.status === 'complete',
+        reference: session.reference,
+        paymentIntentId: session.payment_intent_id,
+        amountCents: session.amount_cents,
+      };
+    },
+
+    async retrieveRefund(refundId) {
+      const refund = await findTestRefund(db, refundId);
+      if (!refund) throw new PaymentProviderError(`No such refund: '${refundId}'`);
+      return refundState(refund);
+    },
+
     async refund(input) {
       // One transaction: the refund and its refund.updated event are stored together or not at all.
       return db.transaction().execute(async (trx) => {
@@ -103,7 +137,7 @@ export function createTestProvider(deps: TestProviderDeps) {
               'Keys for idempotent requests can only be used with the same parameters',
             );
           }
-          return { refundId: known.id, status: known.status };
+          return { refundId: known.id, status: known.status as RefundStatus };
         }
         const session = await findTestSessionByPaymentIntent(trx, input.paymentIntentId);
         if (!session) throw new PaymentProviderError(`No such payment_intent: '${input.paymentIntentId}'`);
@@ -118,6 +152,9 @@ export function createTestProvider(deps: TestProviderDeps) {
           idempotency_key: input.idempotencyKey,
           payment_intent_id: input.paymentIntentId,
           amount_cents: input.amountCents,
+          reference: input.reference,
+          // Card refunds succeed at once here; Stripe's pending and failed refunds are tested
+          // against the Stripe stand-in (stripe-booking.test.ts).
           status: 'succeeded',
         });
         // Stripe follows a refund with refund.* events; the test provider does the same.
@@ -125,15 +162,9 @@ export function createTestProvider(deps: TestProviderDeps) {
           id: `evt_test_${refund.id}_updated`,
           provider: 'test',
           rawType: 'refund.updated',
-          event: {
-            type: 'refund.updated',
-            refundId: refund.id,
-            paymentIntentId: refund.payment_intent_id,
-            amountCents: refund.amount_cents,
-            status: refund.status,
-          },
+          event: { type: 'refund.updated', ...refundState(refund) },
         });
-        return { refundId: refund.id, status: refund.status };
+        return { refundId: refund.id, status: refund.status as RefundStatus };
       });
     },
 
