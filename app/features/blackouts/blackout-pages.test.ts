@@ -120,11 +120,13 @@ describeWithApp('blackout pages', (ctx) => {
       }),
     );
     expect(theirs).toMatchObject({ kind: 'error', message: 'There is no such bathroom.' });
-    await expect(
-      quickAction(argsFor(ctx, guest, '/blackout', { intent: 'save', bathroomId, hours: '2' })),
-    ).rejects.toMatchObject({
-      status: 403,
-    });
+    // A guest is shown how to become a host, not an error (ADR 068).
+    const refused = await quickAction(
+      argsFor(ctx, guest, '/blackout', { intent: 'save', bathroomId, hours: '2' }),
+    ).catch((thrown: unknown) => thrown);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(302);
+    expect((refused as Response).headers.get('location')).toBe('/become-a-provider');
     await expect(
       datesLoader(argsFor(ctx, otherHost, `/manage/blackout-dates?bathroomId=${bathroomId}`)),
     ).rejects.toMatchObject({

@@ -30,12 +30,14 @@ const session = (ctx: () => TestContext, id: string) =>
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
+/** A person's notifications about bookings (admins also hear of each sign-up of the test cast). */
 const notificationsOf = async (ctx: () => TestContext, userId: string) =>
   (
     await ctx()
       .services.db.selectFrom('notifications')
       .select(['notification_type', 'message', 'meta'])
       .where('user_id', '=', userId)
+      .where('notification_type', '<>', 'USER_REGISTERED')
       .execute()
   ).map((row) => ({ ...row, meta: typeof row.meta === 'string' ? JSON.parse(row.meta) : row.meta }));
 
