@@ -20,18 +20,7 @@ import { bathroomCount } from '../../../common/result-count.ts';
 import type { SearchResult } from '../../../common/schemas/search.ts';
 import { LazyMap } from '../map/lazy-map.tsx';
 import { ResultCard } from './result-card.tsx';
-import { activeFilterCount, type SearchState, searchHref } from './search-url.ts';
-
-export function listingHref(id: string, state: Pick<SearchState, 'q' | 'lat' | 'lng'>): string {
-  const params = new URLSearchParams();
-  if (state.lat && state.lng) {
-    params.set('lat', state.lat);
-    params.set('lng', state.lng);
-    if (state.q) params.set('q', state.q);
-  }
-  const query = params.toString();
-  return query ? `/bathrooms/${id}?${query}` : `/bathrooms/${id}`;
-}
+import { activeFilterCount, listingHref, type SearchState, searchHref } from './search-url.ts';
 
 function EmptyResults({ state }: { state: SearchState }) {
   const wider = RADIUS_OPTIONS_MILES.find((miles) => miles > Number(state.radius));
