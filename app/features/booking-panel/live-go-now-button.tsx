@@ -1,5 +1,5 @@
 import { IconBolt } from '@tabler/icons-react';
-import { type CSSProperties, lazy } from 'react';
+import { type CSSProperties, lazy, useState } from 'react';
 import { useLive } from '../../ui/use-live.ts';
 import type { GoNowPoint } from './go-now-button.tsx';
 
@@ -26,7 +26,7 @@ const BUTTON_STYLE = {
  * GoNowButton's markup (Mantine's Stack and orange Button, idle), for the server and the first paint
  * of the home page; live-go-now-button.test.tsx checks it equals what GoNowButton draws.
  */
-export function GoNowStandIn() {
+export function GoNowStandIn({ onClick }: { onClick?: () => void }) {
   return (
     <div style={STACK_STYLE} className="m_6d731127 mantine-Stack-root">
       <button
@@ -36,6 +36,7 @@ export function GoNowStandIn() {
         data-block="true"
         data-with-left-section="true"
         type="button"
+        onClick={onClick}
       >
         <span className="m_80f1301b mantine-Button-inner">
           <span className="m_a74036a mantine-Button-section" data-position="left">
@@ -48,7 +49,16 @@ export function GoNowStandIn() {
   );
 }
 
-/** The home page's "Go now": its markup first, the working button once the page is live. */
+/**
+ * The home page's "Go now": its markup first, the working button once the page is live. A tap
+ * before its code has loaded is kept, and acted on as soon as it has.
+ */
 export function LiveGoNowButton(props: { point: GoNowPoint | null; geolocate?: boolean }) {
-  return useLive() ? <GoNowButton {...props} /> : <GoNowStandIn />;
+  const live = useLive();
+  const [tapped, setTapped] = useState(false);
+  return live ? (
+    <GoNowButton {...props} startOnMount={tapped} />
+  ) : (
+    <GoNowStandIn onClick={() => setTapped(true)} />
+  );
 }

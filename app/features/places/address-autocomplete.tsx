@@ -29,6 +29,8 @@ export type AddressAutocompleteProps = {
   initialText?: string;
   /** the stand-in had the focus: keep it in the field */
   autoFocus?: boolean;
+  /** "Use my location" was tapped on the stand-in: do it now */
+  locateOnMount?: boolean;
 };
 
 /**
@@ -49,6 +51,7 @@ export function AddressAutocomplete({
   withinPortal = false,
   initialText,
   autoFocus = false,
+  locateOnMount = false,
 }: AddressAutocompleteProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState(initialText ?? value?.description ?? '');
@@ -120,6 +123,16 @@ export function AddressAutocomplete({
       setLocating(false);
     }
   }
+
+  const locateRef = useRef(fillFromMyLocation);
+  locateRef.current = fillFromMyLocation;
+  const locatedOnMount = useRef(false);
+  useEffect(() => {
+    if (locateOnMount && !locatedOnMount.current) {
+      locatedOnMount.current = true;
+      void locateRef.current();
+    }
+  }, [locateOnMount]);
 
   const query = text.trim();
   const showDropdown = query.length >= MIN_QUERY_LENGTH && query !== value?.description && status !== 'idle';

@@ -52,6 +52,7 @@ export type AddressStandInProps = {
   text: string;
   onTextChange: (event: ChangeEvent<HTMLInputElement>) => void;
   onFocusChange: (focused: boolean) => void;
+  onMyLocation?: () => void;
   placeholder?: string;
   description?: string | undefined;
   error?: string | undefined;
@@ -64,6 +65,7 @@ export function AddressStandIn({
   text,
   onTextChange,
   onFocusChange,
+  onMyLocation,
   placeholder = 'City or town, e.g. Austin, TX',
   description,
   error,
@@ -166,7 +168,7 @@ export function AddressStandIn({
       <span className="m_515a97f8 mantine-VisuallyHidden-root" id={statusId} aria-live="polite" />
       {withMyLocation ? (
         <div style={GROUP_STYLE} className="m_4081bf90 mantine-Group-root">
-          {/* Inert until the real field replaces this one, a moment after the page is live. */}
+          {/* A tap is kept and acted on by the real field once it has loaded. */}
           <button
             style={BUTTON_STYLE}
             className="mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root"
@@ -174,6 +176,7 @@ export function AddressStandIn({
             data-size="compact-sm"
             data-with-left-section="true"
             type="button"
+            onClick={onMyLocation}
           >
             <span className="m_80f1301b mantine-Button-inner">
               <span className="m_a74036a mantine-Button-section" data-position="left">

@@ -10,17 +10,22 @@ const AddressAutocomplete = lazy(() =>
 /**
  * AddressAutocomplete for the pages people land on: its markup (address-stand-in.tsx) on the
  * server and for the first paint, the real field once the page is live and its code has loaded.
- * Text typed in between, and the focus, carry over.
+ * Text typed in between, the focus and a tap on "Use my location" carry over.
  */
 export function LiveAddressAutocomplete(props: AddressAutocompleteProps) {
   const live = useLive();
   const [text, setText] = useState(props.value?.description ?? '');
   const focused = useRef(false);
+  const [locate, setLocate] = useState(false);
   const description = props.value?.description;
   useEffect(() => {
     setText(description ?? '');
   }, [description]);
-  if (live) return <AddressAutocomplete {...props} initialText={text} autoFocus={focused.current} />;
+  if (live) {
+    return (
+      <AddressAutocomplete {...props} initialText={text} autoFocus={focused.current} locateOnMount={locate} />
+    );
+  }
   return (
     <AddressStandIn
       label={props.label}
@@ -33,6 +38,7 @@ export function LiveAddressAutocomplete(props: AddressAutocompleteProps) {
       onFocusChange={(focus) => {
         focused.current = focus;
       }}
+      onMyLocation={() => setLocate(true)}
       placeholder={props.placeholder}
       description={props.description}
       error={props.error}
