@@ -99,9 +99,10 @@ export function SearchResults({ state, results, total, totalIsCapped, pageSize, 
   const list = (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {results.map((result) => (
+        {results.map((result, index) => (
           <ResultCard
             key={result.id}
+            first={index === 0}
             result={result}
             href={listingHref(result.id, state)}
             highlighted={highlighted === result.id}
