@@ -1,9 +1,15 @@
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vitest/config';
+import { pageChunks } from './vite.chunks.ts';
 
-export default defineConfig({
-  plugins: process.env.VITEST ? [] : [reactRouter()],
+// The browser build's chunks: a few per page instead of one per shared module (ADR 097).
+const chunks = pageChunks(path.resolve(import.meta.dirname, 'app'));
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: process.env.VITEST ? [] : [reactRouter(), chunks.plugin],
   css: { postcss: './postcss.config.cjs' },
+  build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } } },
   test: {
     include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
     // Builds the migrated-database snapshot every suite's PGlite starts from (ADR 079).
@@ -14,4 +20,4 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
   },
-});
+}));

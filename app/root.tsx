@@ -2,7 +2,7 @@
 import './ui/mantine-base.css';
 import './ui/global.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { useMounted } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -22,13 +22,12 @@ import { RealtimeProvider } from './features/realtime/realtime-provider.tsx';
 import { requestInfoContext, servicesContext } from './lib/context.ts';
 import { toClientViewer } from './lib/viewer.ts';
 import { AccountGate } from './ui/account-gate.tsx';
-import { ErrorPage } from './ui/error-page.tsx';
 import { forcedColorScheme } from './ui/forced-color-scheme.ts';
 import { InactivityReload } from './ui/inactivity-reload.tsx';
 import { SessionOverlay } from './ui/session-overlay.tsx';
 import { theme } from './ui/theme.ts';
 import { ThemeCssVariables } from './ui/theme-css-variables.tsx';
-import { ToastAreas } from './ui/toasts.tsx';
+import { useLive } from './ui/use-live.ts';
 
 // Zod probes for eval support with Function(''), which our CSP (rightly) reports as a violation in
 // the browser; its interpreter mode needs no eval. The server keeps the faster compiled mode.
@@ -53,13 +52,22 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>('root');
 }
 
+const ToastAreas = lazy(() => import('./ui/toast-areas.tsx'));
+// Error pages are rare: their code loads when one is shown (its page hydrates once it is there).
+const ErrorPage = lazy(() => import('./ui/error-page.tsx').then((module) => ({ default: module.ErrorPage })));
+
 /**
  * The toast areas hold nothing until the browser shows a toast, yet rendering their empty
- * containers (six positions × three stores) cost ~5% of every server render: mount them after
- * hydration. Toasts shown before that wait in their store and appear once the areas mount.
+ * containers (six positions × three stores) cost ~5% of every server render, and their code a
+ * tenth of the home page's JavaScript: they load and mount once the page is live. Toasts shown
+ * before that wait in their store and appear once the areas mount.
  */
 function ClientToastAreas() {
-  return useMounted() ? <ToastAreas /> : null;
+  return useLive() ? (
+    <Suspense fallback={null}>
+      <ToastAreas />
+    </Suspense>
+  ) : null;
 }
 
 /** A page may force light or dark via its route handle (see forced-color-scheme.ts). */

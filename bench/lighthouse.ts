@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,7 +13,17 @@ import { machine, median, ROOT, spawnPrivy, waitFor200 } from './lib/server.ts';
  * SEO 100. Also the initial JavaScript of / (every script and modulepreload in its first HTML),
  * gzipped: goal ≤ 150 KB.
  */
-const RUNS = 3;
+// Flags for working on the pages (the reference run takes none): --js-only prints the initial
+// JavaScript file by file and skips Lighthouse; --pages=/,/bathrooms audits only those;
+// --runs=N; --metrics prints each run's FCP, LCP, SI, TBT and the LCP element; --save=DIR writes
+// each run's report (JSON) there.
+const flags = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key, value ?? 'true'];
+  }),
+) as Record<string, string | undefined>;
+const RUNS = Number(flags.runs ?? 3);
 const GOALS = { performance: 95, accessibility: 95, seo: 100 } as const;
 const JS_GOAL_KB = 150;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,8 +37,8 @@ if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
 type Category = keyof typeof GOALS;
 const categories = Object.keys(GOALS) as Category[];
 
-async function initialJavaScript(baseUrl: string) {
-  const html = await (await fetch(`${baseUrl}/`)).text();
+async function initialJavaScript(baseUrl: string, pathname = '/') {
+  const html = await (await fetch(`${baseUrl}${pathname}`)).text();
   const sources = new Set<string>();
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g))
     sources.add(match[1] as string);
@@ -38,12 +48,15 @@ async function initialJavaScript(baseUrl: string) {
     sources.add(match[1] as string);
   let raw = 0;
   let gzip = 0;
+  const files: { source: string; gzipKb: number }[] = [];
   for (const source of sources) {
     const body = Buffer.from(await (await fetch(new URL(source, baseUrl))).arrayBuffer());
     raw += body.length;
     gzip += gzipSync(body).length;
+    files.push({ source, gzipKb: gzipSync(body).length / 1024 });
   }
-  return { files: sources.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+  files.sort((a, b) => b.gzipKb - a.gzipKb);
+  return { files: sources.size, rawKb: raw / 1024, gzipKb: gzip / 1024, list: files };
 }
 
 /**
@@ -86,12 +99,43 @@ try {
     '/bathrooms/{id}': `/bathrooms/${listing.id}`,
   };
 
+  if (flags['js-only']) {
+    for (const pathname of (flags.pages ?? '/').split(',')) {
+      const js = await initialJavaScript(privy.baseUrl, pages[pathname as keyof typeof pages] ?? pathname);
+      console.info(
+        `initial JavaScript on ${pathname}: ${js.files} files, ${js.rawKb.toFixed(1)} KB raw, ${js.gzipKb.toFixed(1)} KB gzip`,
+      );
+      for (const file of js.list) console.info(`  ${file.gzipKb.toFixed(1).padStart(6)} KB  ${file.source}`);
+    }
+    process.exitCode = 0;
+  }
+  const chosen = flags['js-only']
+    ? []
+    : Object.entries(pages).filter(([name]) => !flags.pages || flags.pages.split(',').includes(name));
   const rows: string[] = [];
-  for (const [name, pathname] of Object.entries(pages)) {
+  for (const [name, pathname] of chosen) {
     const scores: Record<Category, number[]> = { performance: [], accessibility: [], seo: [] };
     const failing = new Set<string>();
     for (let run = 0; run < RUNS; run++) {
       const lhr = await runLighthouse(`${privy.baseUrl}${pathname}`, chrome.port);
+      if (flags.save) {
+        mkdirSync(flags.save, { recursive: true });
+        const file = `${name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+        writeFileSync(path.join(flags.save, file), JSON.stringify(lhr));
+      }
+      if (flags.metrics) {
+        const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+        const lcp = lhr.audits['largest-contentful-paint-element']?.details as
+          | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+          | undefined;
+        const element = lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
+        console.info(
+          `    run ${run + 1}: perf ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, ` +
+            `FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, ` +
+            `SI ${ms('speed-index')} ms, TBT ${ms('total-blocking-time')} ms, ` +
+            `LCP element ${element.slice(0, 100)}`,
+        );
+      }
       for (const category of categories) {
         const entry = lhr.categories[category];
         scores[category].push(Math.round((entry?.score ?? 0) * 100));
@@ -114,11 +158,12 @@ try {
   }
 
   const js = await initialJavaScript(privy.baseUrl);
-  console.info(
-    `RESULT bench:lighthouse (median of ${RUNS}, mobile)\n${rows.join('\n')}\n` +
-      `  initial JavaScript on /: ${js.files} files, ${js.rawKb.toFixed(1)} KB raw, ${js.gzipKb.toFixed(1)} KB gzip ` +
-      `(goal ≤ ${JS_GOAL_KB} KB: ${js.gzipKb <= JS_GOAL_KB ? 'met' : 'MISSED'})`,
-  );
+  if (!flags['js-only'])
+    console.info(
+      `RESULT bench:lighthouse (median of ${RUNS}, mobile)\n${rows.join('\n')}\n` +
+        `  initial JavaScript on /: ${js.files} files, ${js.rawKb.toFixed(1)} KB raw, ${js.gzipKb.toFixed(1)} KB gzip ` +
+        `(goal ≤ ${JS_GOAL_KB} KB: ${js.gzipKb <= JS_GOAL_KB ? 'met' : 'MISSED'})`,
+    );
 } catch (error) {
   console.error(privy.output());
   throw error;

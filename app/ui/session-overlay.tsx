@@ -1,7 +1,8 @@
-import { Center, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useNavigation } from 'react-router';
-import { OVERLAY_Z_INDEX } from '../../common/constants.ts';
-import { LogoMark } from './logo.tsx';
+
+// Shown only while signing in or out, so its code loads then (or never).
+const SessionOverlayView = lazy(() => import('./session-overlay-view.tsx'));
 
 /** Form posts that change who is signed in; while one is under way the session is reloading. */
 const SESSION_CHANGING_ACTIONS = /^\/(login|logout|register|verify-phone|reset-password)(\/|$|\?)/;
@@ -16,19 +17,8 @@ export function SessionOverlay() {
   const changing = navigation.state !== 'idle' && SESSION_CHANGING_ACTIONS.test(navigation.formAction ?? '');
   if (!changing) return null;
   return (
-    <Center
-      pos="fixed"
-      inset={0}
-      bg="var(--mantine-color-body)"
-      style={{ zIndex: OVERLAY_Z_INDEX }}
-      role="status"
-      aria-live="polite"
-      data-testid="session-overlay"
-    >
-      <Stack align="center" gap="md">
-        <LogoMark size={56} />
-        <Loader size="sm" aria-label="Loading your account" />
-      </Stack>
-    </Center>
+    <Suspense fallback={null}>
+      <SessionOverlayView />
+    </Suspense>
   );
 }

@@ -1,22 +1,22 @@
-import { Avatar, Button, Drawer, Menu, Stack, UnstyledButton, useMantineColorScheme } from '@mantine/core';
+import { useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMounted } from '@mantine/hooks';
-import {
-  IconCalendarEvent,
-  IconDeviceDesktop,
-  IconLayoutDashboard,
-  IconLogout,
-  IconMoon,
-  IconSettings,
-  IconShield,
-  IconSun,
-} from '@tabler/icons-react';
-import { Form, Link, NavLink } from 'react-router';
-import { NotificationBell } from '../features/notifications/notification-panel.tsx';
-import { displayName } from '../lib/viewer.ts';
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { Link, NavLink } from 'react-router';
 import { useRootData } from '../root.tsx';
 import { Logo } from './logo.tsx';
 import classes from './site-chrome.module.css';
 import { DefaultActionIcon, HeaderBurger, LinkButton } from './static-button.tsx';
+import { useLive } from './use-live.ts';
+
+/*
+ * The header is on every page, and the first load of the pages people land on should carry little
+ * more than React (docs/PERFORMANCE.md, Lighthouse): the signed-in menu and notification panel load
+ * only for a signed-in viewer (whose page hydrates once they are there), and the phone menu's
+ * Drawer once the page is live (closed, it draws nothing).
+ */
+const AccountActions = lazy(() => import('./account-actions.tsx'));
+const MobileNav = lazy(() => import('./mobile-nav.tsx'));
 
 const NAV = [
   { to: '/how-it-works', label: 'How it works' },
@@ -48,7 +48,7 @@ export function ColorModeToggle() {
 export function SiteHeader() {
   const viewer = useRootData()?.viewer ?? null;
   const [opened, { toggle, close }] = useDisclosure(false);
-  const mounted = useMounted();
+  const live = useLive();
   return (
     <header>
       <a className="skip-link" href="#main">
@@ -69,45 +69,8 @@ export function SiteHeader() {
           </nav>
           <div className={classes.headerActions}>
             <ColorModeToggle />
-            {viewer && <NotificationBell />}
             {viewer ? (
-              <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-                <Menu.Target>
-                  <UnstyledButton aria-label="Account menu" data-testid="avatar-menu">
-                    <Avatar
-                      src={viewer.profile.profile_picture_url}
-                      alt={displayName(viewer)}
-                      radius="xl"
-                      color="teal"
-                    >
-                      {displayName(viewer).slice(0, 1).toUpperCase()}
-                    </Avatar>
-                  </UnstyledButton>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Label>{displayName(viewer)}</Menu.Label>
-                  <Menu.Item component={Link} to="/dashboard" leftSection={<IconLayoutDashboard size={16} />}>
-                    Dashboard
-                  </Menu.Item>
-                  <Menu.Item component={Link} to="/bookings" leftSection={<IconCalendarEvent size={16} />}>
-                    Your bookings
-                  </Menu.Item>
-                  <Menu.Item component={Link} to="/profile" leftSection={<IconSettings size={16} />}>
-                    Profile and security
-                  </Menu.Item>
-                  {viewer.profile.is_admin && (
-                    <Menu.Item component={Link} to="/admin" leftSection={<IconShield size={16} />}>
-                      Admin
-                    </Menu.Item>
-                  )}
-                  <Menu.Divider />
-                  <Form method="post" action="/logout">
-                    <Menu.Item component="button" type="submit" leftSection={<IconLogout size={16} />}>
-                      Sign out
-                    </Menu.Item>
-                  </Form>
-                </Menu.Dropdown>
-              </Menu>
+              <AccountActions viewer={viewer} />
             ) : (
               <div className={`${classes.headerActions} mantine-visible-from-xs`}>
                 <LinkButton to="/login" variant="subtle">
@@ -121,34 +84,7 @@ export function SiteHeader() {
         </div>
       </div>
       {/* Closed until someone opens it, so the server and the first paint need not render it. */}
-      {mounted && (
-        <Drawer opened={opened} onClose={close} title="Menu" position="right" size="xs">
-          <Stack component="nav" aria-label="Mobile">
-            {NAV.map((item) => (
-              <Button
-                key={item.to}
-                component={Link}
-                to={item.to}
-                variant="subtle"
-                justify="flex-start"
-                onClick={close}
-              >
-                {item.label}
-              </Button>
-            ))}
-            {!viewer && (
-              <>
-                <Button component={Link} to="/login" variant="light" onClick={close}>
-                  Sign in
-                </Button>
-                <Button component={Link} to="/register" onClick={close}>
-                  Sign up
-                </Button>
-              </>
-            )}
-          </Stack>
-        </Drawer>
-      )}
+      {live && <MobileNav opened={opened} onClose={close} nav={NAV} signedIn={viewer !== null} />}
     </header>
   );
 }

@@ -1,17 +1,12 @@
-import { Button } from '@mantine/core';
-import {
-  createNotificationsStore,
-  type NotificationData,
-  Notifications,
-  notifications,
-  useNotifications,
-} from '@mantine/notifications';
+import { createNotificationsStore, type NotificationData, notifications } from '@mantine/notifications';
 import {
   BOTTOM_RIGHT_TOAST_GROUP,
   NOTIFICATION_TOAST_GROUP,
   TOAST_LIFETIME_MS,
-  TOAST_Z_INDEX,
 } from '../../common/constants.ts';
+
+// Showing a toast needs only the stores; the areas that draw them (toast-areas.tsx) load once the
+// page is live.
 
 /** Spec §2: three toast areas — the default one, bottom-right (group br) and top-right (group app-notifications). */
 export const bottomRightStore = createNotificationsStore();
@@ -42,37 +37,3 @@ export const toast = {
   info: (input: ToastInput, group?: 'br' | 'app-notifications') => show('info', input, group),
   warn: (input: ToastInput, group?: 'br' | 'app-notifications') => show('warn', input, group),
 };
-
-function RefreshButton() {
-  const state = useNotifications(appNotificationsStore);
-  if (state.notifications.length === 0) return null;
-  return (
-    <Button
-      size="xs"
-      variant="default"
-      onClick={() => window.location.reload()}
-      style={{ position: 'fixed', top: 8, right: 16, zIndex: TOAST_Z_INDEX + 1 }}
-    >
-      Refresh
-    </Button>
-  );
-}
-
-export function ToastAreas() {
-  return (
-    <>
-      <Notifications position="top-center" zIndex={TOAST_Z_INDEX} />
-      <Notifications store={bottomRightStore} position="bottom-right" zIndex={TOAST_Z_INDEX} />
-      <Notifications
-        store={appNotificationsStore}
-        position="top-right"
-        zIndex={TOAST_Z_INDEX}
-        // Mantine renders a container for every position and applies this style to all of them:
-        // without bottom: auto the empty bottom ones stretch from 48px to the bottom of the screen
-        // and swallow clicks on the page underneath.
-        style={{ top: 48, bottom: 'auto' }}
-      />
-      <RefreshButton />
-    </>
-  );
-}

@@ -5,11 +5,11 @@ import {
   MILES_TO_METERS,
   RADIUS_OPTIONS_MILES,
 } from '../constants.ts';
+import { BOOKING_DURATIONS, SEARCH_SORTS, type SearchSort } from '../search-options.ts';
 import { INVALID_COORDINATES_MESSAGE, latitudeSchema, longitudeSchema } from './location.ts';
 
-export const SEARCH_SORTS = ['distance', 'price', 'rating'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const BOOKING_DURATIONS = [15, 30, 45, 60, 90, 120] as const;
+// Zod-free, so that the search form can offer them without loading zod.
+export { BOOKING_DURATIONS, SEARCH_SORTS, type SearchSort } from '../search-options.ts';
 /** SEO pages and benchmarks may ask for any radius in metres, up to 50 miles. */
 export const MAX_RADIUS_METERS = Math.round(50 * MILES_TO_METERS);
 export const MAX_PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 /** The list and its booking code load on the first tap only (the home page's first load stays small: ADR 082). */
 const GoNowModal = lazy(() => import('./go-now-modal.tsx'));
@@ -12,7 +12,16 @@ export type GoNowPoint = { latitude: number; longitude: number };
  * searches around `point` (the place in the search), or, with `geolocate`, asks the browser where
  * the guest is when no place has been chosen yet.
  */
-export function GoNowButton({ point, geolocate = false }: { point: GoNowPoint | null; geolocate?: boolean }) {
+export function GoNowButton({
+  point,
+  geolocate = false,
+  startOnMount = false,
+}: {
+  point: GoNowPoint | null;
+  geolocate?: boolean;
+  /** tapped before this button replaced its stand-in (live-go-now-button.tsx): act on it now */
+  startOnMount?: boolean;
+}) {
   const [where, setWhere] = useState<GoNowPoint | null>(null);
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,6 +49,16 @@ export function GoNowButton({ point, geolocate = false }: { point: GoNowPoint | 
       { timeout: 10_000, maximumAge: 60_000 },
     );
   };
+
+  const startRef = useRef(start);
+  startRef.current = start;
+  const startedOnMount = useRef(false);
+  useEffect(() => {
+    if (startOnMount && !startedOnMount.current) {
+      startedOnMount.current = true;
+      startRef.current();
+    }
+  }, [startOnMount]);
 
   return (
     <Stack gap={4}>

@@ -1,15 +1,8 @@
-import { getSpacing, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import classes from './marketing.module.css';
+import { Eyebrow } from './eyebrow.tsx';
 
-/** The small teal label above a heading: a plain <p> styled like Mantine's Text (it is on every page). */
-export function Eyebrow({ children, mb }: { children: ReactNode; mb?: number | string }) {
-  return (
-    <p className={classes.label} style={mb === undefined ? undefined : { marginBottom: getSpacing(mb) }}>
-      {children}
-    </p>
-  );
-}
+export { Eyebrow };
 
 /** The top of a public page: a small label, the page's one h1, and a plain-spoken lead. */
 export function PageIntro({

@@ -25,6 +25,12 @@ export type AddressAutocompleteProps = {
   withMyLocation?: boolean;
   /** shows the dropdown in a portal (default false: it stays in the form's stacking context) */
   withinPortal?: boolean;
+  /** text typed before this field replaced its stand-in (live-address-autocomplete.tsx) */
+  initialText?: string;
+  /** the stand-in had the focus: keep it in the field */
+  autoFocus?: boolean;
+  /** "Use my location" was tapped on the stand-in: do it now */
+  locateOnMount?: boolean;
 };
 
 /**
@@ -43,9 +49,12 @@ export function AddressAutocomplete({
   near,
   withMyLocation = true,
   withinPortal = false,
+  initialText,
+  autoFocus = false,
+  locateOnMount = false,
 }: AddressAutocompleteProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const [text, setText] = useState(value?.description ?? '');
+  const [text, setText] = useState(initialText ?? value?.description ?? '');
   const [results, setResults] = useState<GeocodeResult[]>([]);
   const [status, setStatus] = useState<Status>('idle');
   const [locating, setLocating] = useState(false);
@@ -54,8 +63,12 @@ export function AddressAutocomplete({
   const comboboxRef = useRef(combobox);
   comboboxRef.current = combobox;
 
-  // A value chosen elsewhere (the default address, "Use my location") shows in the box.
+  // A value chosen elsewhere (the default address, "Use my location") shows in the box; text typed
+  // into the stand-in before this field loaded stays until then.
+  const shownDescription = useRef(value?.description);
   useEffect(() => {
+    if (shownDescription.current === value?.description) return;
+    shownDescription.current = value?.description;
     setText(value?.description ?? '');
   }, [value?.description]);
 
@@ -111,6 +124,16 @@ export function AddressAutocomplete({
     }
   }
 
+  const locateRef = useRef(fillFromMyLocation);
+  locateRef.current = fillFromMyLocation;
+  const locatedOnMount = useRef(false);
+  useEffect(() => {
+    if (locateOnMount && !locatedOnMount.current) {
+      locatedOnMount.current = true;
+      void locateRef.current();
+    }
+  }, [locateOnMount]);
+
   const query = text.trim();
   const showDropdown = query.length >= MIN_QUERY_LENGTH && query !== value?.description && status !== 'idle';
   const statusText =
@@ -146,6 +169,7 @@ export function AddressAutocomplete({
               // Editing the text un-chooses the place until a new one is picked.
               if (value && next !== value.description) onChange(null);
             }}
+            autoFocus={autoFocus}
             onFocus={() => combobox.openDropdown()}
             onBlur={() => combobox.closeDropdown()}
             onKeyDown={(event) => {

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { type Icon, IconCircleCheck } from '@tabler/icons-react';
-import { ACCESSIBILITY_FEATURES, AMENITIES } from '../../../common/schemas/properties.ts';
+import { ACCESSIBILITY_FEATURES, AMENITIES } from '../../../common/property-features.ts';
 import { FEATURE_ICONS } from '../../ui/feature-icon.tsx';
 
 type Feature = { id: string; label: string; icon: string };

@@ -1,15 +1,15 @@
-import { Select } from '@mantine/core';
-import { useMounted } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlaceResult } from '../../../common/schemas/places.ts';
 import { SubmitButton } from '../../ui/static-button.tsx';
 import { ClosedSelect, StaticTextInput } from '../../ui/static-input.tsx';
-import { AddressAutocomplete } from '../places/address-autocomplete.tsx';
+import { useLive } from '../../ui/use-live.ts';
+import { LiveAddressAutocomplete } from '../places/live-address-autocomplete.tsx';
 import classes from './hero-search.module.css';
-import { RADIUS_SELECT, withPlace } from './search-form.tsx';
-import { EMPTY_SEARCH, searchHref } from './search-url.ts';
+import { EMPTY_SEARCH, RADIUS_SELECT, searchHref, withPlace } from './search-url.ts';
+
+const Select = lazy(() => import('../../ui/mantine-select.ts'));
 
 /**
  * The home search state (spec §3): an address, a radius (5 miles unless changed), an optional date
@@ -29,9 +29,10 @@ export function HeroSearch({
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | undefined>();
-  // The server and the first paint draw the closed Select as plain markup (static-input.tsx); the
-  // real one, which looks the same, takes its place once the page is live and can open its list.
-  const mounted = useMounted();
+  // The server and the first paint draw the closed Select and the address field as plain markup
+  // (static-input.tsx, address-stand-in.tsx); the real ones, which look the same, take their place
+  // once the page is live and their code has loaded, and can open their lists.
+  const live = useLive();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!address) {
@@ -44,7 +45,7 @@ export function HeroSearch({
     <form onSubmit={onSubmit} aria-label="Find a bathroom" className={classes.card}>
       <div className={classes.grid}>
         <div className={classes.full}>
-          <AddressAutocomplete
+          <LiveAddressAutocomplete
             label="Where are you?"
             value={address}
             onChange={(place) => {
@@ -56,12 +57,12 @@ export function HeroSearch({
           />
         </div>
         <div className={classes.radius}>
-          {mounted ? (
+          {live ? (
             <Select
               label="Within"
               data={RADIUS_SELECT}
               value={radius}
-              onChange={(value) => setRadius(value ?? '5')}
+              onChange={(value) => setRadius(value == null ? '5' : String(value))}
               allowDeselect={false}
             />
           ) : (

@@ -5,9 +5,7 @@ import { formatResultCount } from '../../../common/result-count.ts';
 import type { PlaceResult } from '../../../common/schemas/places.ts';
 import type { SearchResponse } from '../../../common/schemas/search.ts';
 import { ResultCard } from './result-card.tsx';
-import { withPlace } from './search-form.tsx';
-import { listingHref } from './search-results.tsx';
-import { EMPTY_SEARCH, searchHref } from './search-url.ts';
+import { EMPTY_SEARCH, listingHref, searchHref, withPlace } from './search-url.ts';
 
 const NEAR_YOU_RADIUS_MILES = 25;
 const NEAR_YOU_COUNT = 6;

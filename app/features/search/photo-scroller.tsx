@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Group, Image, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPhoto } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { photoWidthSrcSet } from '../../ui/photo-srcset.ts';
 
 type Photo = { url: string; srcset: string; alt: string; width: number; height: number };
 
@@ -51,11 +52,13 @@ export function PhotoScroller({ photos, title }: { photos: Photo[]; title: strin
           >
             <Image
               src={photo.url}
-              srcSet={photo.srcset}
+              srcSet={photoWidthSrcSet(photo.srcset)}
+              sizes="(min-width: 62em) 800px, 100vw"
               alt={photo.alt}
               h={{ base: 260, sm: 420 }}
               fit="cover"
               loading={position === 0 ? 'eager' : 'lazy'}
+              fetchPriority={position === 0 ? 'high' : undefined}
             />
           </Box>
         ))}

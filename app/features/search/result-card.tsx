@@ -2,6 +2,7 @@ import { IconPhoto, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDistance, formatPrice } from '../../../common/distance.ts';
 import type { SearchResult } from '../../../common/schemas/search.ts';
+import { photoWidthSrcSet } from '../../ui/photo-srcset.ts';
 import { describeFeature } from './feature-icons.tsx';
 import classes from './result-card.module.css';
 
@@ -23,7 +24,11 @@ export function RatingSummary({ average, count }: { average: number | null; coun
   );
 }
 
-function CoverImage({ cover }: { cover: SearchResult['cover'] }) {
+// A card is the full width of a phone, and about 400 px in the two columns of larger screens.
+const CARD_SIZES = '(min-width: 48em) 400px, 100vw';
+
+/** `first`: the first card's photo is the search page's largest paint: fetch it at once, first. */
+function CoverImage({ cover, first }: { cover: SearchResult['cover']; first: boolean }) {
   if (!cover) {
     return (
       <div className={classes.noCover}>
@@ -36,9 +41,11 @@ function CoverImage({ cover }: { cover: SearchResult['cover'] }) {
     <img
       className={classes.cover}
       src={cover.url}
-      srcSet={cover.srcset}
+      srcSet={photoWidthSrcSet(cover.srcset)}
+      sizes={CARD_SIZES}
       alt={cover.alt}
-      loading="lazy"
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
       decoding="async"
       width={400}
       height={170}
@@ -74,10 +81,19 @@ type Props = {
   href: string;
   highlighted?: boolean;
   onHighlight?: (id: string | null) => void;
+  /** the first card of a results page (its photo is fetched first) */
+  first?: boolean;
   showDistance?: boolean;
 };
 
-export function ResultCard({ result, href, highlighted, onHighlight, showDistance = true }: Props) {
+export function ResultCard({
+  result,
+  href,
+  highlighted,
+  onHighlight,
+  showDistance = true,
+  first = false,
+}: Props) {
   const where = [showDistance ? `${formatDistance(result.distance_miles)} away` : null, result.city]
     .filter(Boolean)
     .join(' · ');
@@ -92,7 +108,7 @@ export function ResultCard({ result, href, highlighted, onHighlight, showDistanc
       onFocus={onHighlight && (() => onHighlight(result.id))}
       onBlur={onHighlight && (() => onHighlight(null))}
     >
-      <CoverImage cover={result.cover} />
+      <CoverImage cover={result.cover} first={first} />
       <div className={classes.body}>
         <div className={classes.titleRow}>
           <p className={classes.title}>{result.title}</p>

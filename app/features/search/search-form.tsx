@@ -13,17 +13,17 @@ import {
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { RADIUS_OPTIONS_MILES } from '../../../common/constants.ts';
-import type { PlaceResult } from '../../../common/schemas/places.ts';
-import { ACCESSIBILITY_FEATURES, AMENITIES } from '../../../common/schemas/properties.ts';
-import { BOOKING_DURATIONS } from '../../../common/schemas/search.ts';
+import { ACCESSIBILITY_FEATURES, AMENITIES } from '../../../common/property-features.ts';
+import { BOOKING_DURATIONS } from '../../../common/search-options.ts';
 import { AddressAutocomplete } from '../places/address-autocomplete.tsx';
-import { activeFilterCount, type SearchState } from './search-url.ts';
+import {
+  activeFilterCount,
+  placeFromState,
+  RADIUS_SELECT,
+  type SearchState,
+  withPlace,
+} from './search-url.ts';
 
-export const RADIUS_SELECT = RADIUS_OPTIONS_MILES.map((miles) => ({
-  value: String(miles),
-  label: `${miles} miles`,
-}));
 const DURATION_SELECT = BOOKING_DURATIONS.map((minutes) => ({
   value: String(minutes),
   label: minutes < 60 ? `${minutes} minutes` : minutes === 60 ? '1 hour' : `${minutes / 60} hours`,
@@ -38,26 +38,6 @@ export const SORT_SELECT = [
   { value: 'price', label: 'Lowest price first' },
   { value: 'rating', label: 'Highest rated first' },
 ];
-
-/** The address in the search state as the autocomplete's value. */
-export function placeFromState(state: Pick<SearchState, 'q' | 'lat' | 'lng'>): PlaceResult | null {
-  const latitude = Number(state.lat);
-  const longitude = Number(state.lng);
-  if (!state.lat || !state.lng || Number.isNaN(latitude) || Number.isNaN(longitude)) return null;
-  const description = state.q || `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
-  return {
-    description,
-    latitude,
-    longitude,
-    location: { lat: latitude, lon: longitude, formatted: description },
-  };
-}
-
-export function withPlace(state: SearchState, place: PlaceResult | null): SearchState {
-  return place
-    ? { ...state, q: place.description, lat: place.latitude.toFixed(6), lng: place.longitude.toFixed(6) }
-    : { ...state, q: '', lat: '', lng: '' };
-}
 
 type Props = {
   initial: SearchState;

@@ -20,18 +20,7 @@ import { bathroomCount } from '../../../common/result-count.ts';
 import type { SearchResult } from '../../../common/schemas/search.ts';
 import { LazyMap } from '../map/lazy-map.tsx';
 import { ResultCard } from './result-card.tsx';
-import { activeFilterCount, type SearchState, searchHref } from './search-url.ts';
-
-export function listingHref(id: string, state: Pick<SearchState, 'q' | 'lat' | 'lng'>): string {
-  const params = new URLSearchParams();
-  if (state.lat && state.lng) {
-    params.set('lat', state.lat);
-    params.set('lng', state.lng);
-    if (state.q) params.set('q', state.q);
-  }
-  const query = params.toString();
-  return query ? `/bathrooms/${id}?${query}` : `/bathrooms/${id}`;
-}
+import { activeFilterCount, listingHref, type SearchState, searchHref } from './search-url.ts';
 
 function EmptyResults({ state }: { state: SearchState }) {
   const wider = RADIUS_OPTIONS_MILES.find((miles) => miles > Number(state.radius));
@@ -110,9 +99,10 @@ export function SearchResults({ state, results, total, totalIsCapped, pageSize, 
   const list = (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {results.map((result) => (
+        {results.map((result, index) => (
           <ResultCard
             key={result.id}
+            first={index === 0}
             result={result}
             href={listingHref(result.id, state)}
             highlighted={highlighted === result.id}

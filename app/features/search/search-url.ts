@@ -1,5 +1,12 @@
-import { DEFAULT_RADIUS_MILES } from '../../../common/constants.ts';
-import { type SearchQuery, type SearchSort, searchQuerySchema } from '../../../common/schemas/search.ts';
+import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS_MILES } from '../../../common/constants.ts';
+import type { PlaceResult } from '../../../common/schemas/places.ts';
+import type { SearchSort } from '../../../common/search-options.ts';
+
+/*
+ * The search state and its URL, free of zod (and of Mantine): the home page builds search links
+ * from it, and its first load stays small (docs/PERFORMANCE.md, Lighthouse). The server checks the
+ * URL with the API's schema (search-url.server.ts).
+ */
 
 /** The search as the form and the URL hold it: every value a string, blanks meaning "any". */
 export type SearchState = {
@@ -78,27 +85,6 @@ export function searchHref(state: SearchState): string {
   return query ? `/bathrooms?${query}` : '/bathrooms';
 }
 
-export type ParsedSearch =
-  | { kind: 'none' }
-  | { kind: 'invalid'; fields: { field: string; message: string }[] }
-  | { kind: 'ok'; query: SearchQuery };
-
-/** Checks the URL with the API's own schema; no place yet is not an error, just no search. */
-export function parseSearch(params: URLSearchParams): ParsedSearch {
-  if (!params.get('lat') && !params.get('lng')) return { kind: 'none' };
-  const raw: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    raw[key] = values.length > 1 ? values : (values[0] ?? '');
-  }
-  const parsed = searchQuerySchema.safeParse(raw);
-  if (parsed.success) return { kind: 'ok', query: parsed.data };
-  return {
-    kind: 'invalid',
-    fields: parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
-  };
-}
-
 /** Counts the filters in the drawer, for the "Filters (2)" button. */
 export function activeFilterCount(state: SearchState): number {
   return (
@@ -106,4 +92,40 @@ export function activeFilterCount(state: SearchState): number {
     state.accessibility.length +
     state.amenities.length
   );
+}
+
+export const RADIUS_SELECT = RADIUS_OPTIONS_MILES.map((miles) => ({
+  value: String(miles),
+  label: `${miles} miles`,
+}));
+
+/** The address in the search state as the autocomplete's value. */
+export function placeFromState(state: Pick<SearchState, 'q' | 'lat' | 'lng'>): PlaceResult | null {
+  const latitude = Number(state.lat);
+  const longitude = Number(state.lng);
+  if (!state.lat || !state.lng || Number.isNaN(latitude) || Number.isNaN(longitude)) return null;
+  const description = state.q || `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
+  return {
+    description,
+    latitude,
+    longitude,
+    location: { lat: latitude, lon: longitude, formatted: description },
+  };
+}
+
+export function withPlace(state: SearchState, place: PlaceResult | null): SearchState {
+  return place
+    ? { ...state, q: place.description, lat: place.latitude.toFixed(6), lng: place.longitude.toFixed(6) }
+    : { ...state, q: '', lat: '', lng: '' };
+}
+
+export function listingHref(id: string, state: Pick<SearchState, 'q' | 'lat' | 'lng'>): string {
+  const params = new URLSearchParams();
+  if (state.lat && state.lng) {
+    params.set('lat', state.lat);
+    params.set('lng', state.lng);
+    if (state.q) params.set('q', state.q);
+  }
+  const query = params.toString();
+  return query ? `/bathrooms/${id}?${query}` : `/bathrooms/${id}`;
 }

@@ -5,7 +5,8 @@ import { toSearchInput } from '../../../common/schemas/search.ts';
 import { pageMeta } from '../../features/marketing/meta.ts';
 import { SearchForm } from '../../features/search/search-form.tsx';
 import { InvalidSearch, SearchResults } from '../../features/search/search-results.tsx';
-import { parseSearch, searchHref, stateFromParams } from '../../features/search/search-url.ts';
+import { parseSearch } from '../../features/search/search-url.server.ts';
+import { searchHref, stateFromParams } from '../../features/search/search-url.ts';
 import { servicesContext } from '../../lib/context.ts';
 import type { Route } from './+types/bathrooms';
 

@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import classes from '../../features/booking-panel/go-now.module.css';
-import { GoNowButton } from '../../features/booking-panel/go-now-button.tsx';
+import { LiveGoNowButton } from '../../features/booking-panel/live-go-now-button.tsx';
 import { HomeHero } from '../../features/marketing/home/hero.tsx';
 import {
   HomeQuestions,
@@ -10,7 +11,12 @@ import {
 import { pageMeta } from '../../features/marketing/meta.ts';
 import { useDefaultAddress } from '../../features/places/use-default-address.ts';
 import { HeroSearch } from '../../features/search/hero-search.tsx';
-import { NearYou } from '../../features/search/near-you.tsx';
+import { useLive } from '../../ui/use-live.ts';
+
+// Drawn only in the browser, from an address found after load: its code loads once the page is live.
+const NearYou = lazy(() =>
+  import('../../features/search/near-you.tsx').then((module) => ({ default: module.NearYou })),
+);
 
 export function meta() {
   return pageMeta(
@@ -21,6 +27,7 @@ export function meta() {
 
 export default function HomePage() {
   const { address, setAddress, loading } = useDefaultAddress();
+  const live = useLive();
   return (
     <>
       <HomeHero
@@ -29,7 +36,7 @@ export default function HomePage() {
             <HeroSearch address={address} onAddressChange={setAddress} addressLoading={loading} />
             {/* In a hurry: the nearest bathrooms free within 15 minutes, around the address or the browser's location. */}
             <div className={classes.goNow}>
-              <GoNowButton
+              <LiveGoNowButton
                 point={address ? { latitude: address.latitude, longitude: address.longitude } : null}
                 geolocate
               />
@@ -37,7 +44,11 @@ export default function HomePage() {
           </>
         }
       />
-      <NearYou address={address} />
+      {live && address ? (
+        <Suspense fallback={null}>
+          <NearYou address={address} />
+        </Suspense>
+      ) : null}
       <HowItWorksSteps />
       <TrustPoints />
       <PricingAndHosts />

@@ -1,9 +1,7 @@
-import { Button, Group } from '@mantine/core';
 import { IconCheck, IconKey } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Eyebrow } from '../eyebrow.tsx';
 import { FACTS } from '../facts.ts';
-import { Eyebrow } from '../page-intro.tsx';
 import classes from './home.module.css';
 
 const UP_FRONT = [
@@ -27,7 +25,7 @@ const keyIcon = {
  * leads to an account and the guide instead. Static parts are plain markup (home.module.css): they
  * are rendered for every visitor, and Mantine's layout components cost more than the rest of the page.
  */
-export function HomeHero({ search }: { search?: ReactNode }) {
+export function HomeHero({ search }: { search: ReactNode }) {
   return (
     <div className={classes.hero}>
       <div className={classes.container}>
@@ -43,16 +41,7 @@ export function HomeHero({ search }: { search?: ReactNode }) {
               {FACTS.shortestBookingMinutes} minutes. You see the price, the distance and the accessibility
               features before you book, and the address and door instructions the moment it is confirmed.
             </p>
-            {search ?? (
-              <Group gap="sm">
-                <Button component={Link} to="/register" size="lg">
-                  Create an account
-                </Button>
-                <Button component={Link} to="/how-it-works" size="lg" variant="default">
-                  How it works
-                </Button>
-              </Group>
-            )}
+            {search}
             <p className={`${classes.small} ${classes.dimmed}`}>
               Free to join. You pay only for the time you book.
             </p>

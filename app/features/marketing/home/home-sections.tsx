@@ -1,5 +1,3 @@
-import { Accordion } from '@mantine/core';
-import { useMounted } from '@mantine/hooks';
 import {
   IconCreditCard,
   IconDoorEnter,
@@ -9,12 +7,13 @@ import {
   IconSparkles,
   IconWheelchair,
 } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, lazy } from 'react';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../ui/static-button.tsx';
+import { useLive } from '../../../ui/use-live.ts';
+import { Eyebrow } from '../eyebrow.tsx';
 import { EXAMPLE, FACTS } from '../facts.ts';
 import { FeatureGrid } from '../feature-grid.tsx';
-import { Eyebrow } from '../page-intro.tsx';
 import { ClosedAccordion } from './closed-accordion.tsx';
 import classes from './home.module.css';
 
@@ -214,6 +213,9 @@ const QUESTIONS = [
   },
 ];
 
+// The real Accordion (to open and close) loads once the page is live; until then its closed markup.
+const QuestionsAccordion = lazy(() => import('./questions-accordion.tsx'));
+
 const questionLabel = (q: string) => (
   <span className={classes.text} style={{ fontWeight: 600 }}>
     {q}
@@ -222,24 +224,22 @@ const questionLabel = (q: string) => (
 const controls = QUESTIONS.map((item) => ({ value: item.q, control: questionLabel(item.q) }));
 
 export function HomeQuestions() {
-  const mounted = useMounted();
+  const live = useLive();
   return (
     <section className={`${classes.containerNarrow} ${classes.bandEnd}`} aria-labelledby="faq-title">
       <h2 className={classes.questionsTitle} id="faq-title">
         Common questions
       </h2>
       {/* Closed markup for the server and first paint; the real Accordion once live (closed-accordion.tsx). */}
-      {mounted ? (
-        <Accordion variant="separated" radius="md" order={3}>
-          {QUESTIONS.map((item) => (
-            <Accordion.Item key={item.q} value={item.q}>
-              <Accordion.Control>{questionLabel(item.q)}</Accordion.Control>
-              <Accordion.Panel>
-                <p className={classes.body}>{item.a}</p>
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+      {live ? (
+        <QuestionsAccordion
+          id="home-questions"
+          items={QUESTIONS.map((item) => ({
+            value: item.q,
+            control: questionLabel(item.q),
+            panel: <p className={classes.body}>{item.a}</p>,
+          }))}
+        />
       ) : (
         <ClosedAccordion id="home-questions" items={controls} />
       )}

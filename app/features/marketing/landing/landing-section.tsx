@@ -1,6 +1,6 @@
 import { Box, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Eyebrow } from '../page-intro.tsx';
+import { Eyebrow } from '../eyebrow.tsx';
 
 /** One titled section of a landing page: an optional teal label, an h2 and a short lead. */
 export function LandingSection({

@@ -1,0 +1,49 @@
+import { lazy, useEffect, useRef, useState } from 'react';
+import { useLive } from '../../ui/use-live.ts';
+import type { AddressAutocompleteProps } from './address-autocomplete.tsx';
+import { AddressStandIn } from './address-stand-in.tsx';
+
+const AddressAutocomplete = lazy(() =>
+  import('./address-autocomplete.tsx').then((module) => ({ default: module.AddressAutocomplete })),
+);
+
+/**
+ * AddressAutocomplete for the pages people land on: its markup (address-stand-in.tsx) on the
+ * server and for the first paint, the real field once the page is live and its code has loaded.
+ * Text typed in between, the focus and a tap on "Use my location" carry over.
+ */
+export function LiveAddressAutocomplete(props: AddressAutocompleteProps) {
+  const live = useLive();
+  const [text, setText] = useState(props.value?.description ?? '');
+  const focused = useRef(false);
+  const [locate, setLocate] = useState(false);
+  const description = props.value?.description;
+  useEffect(() => {
+    setText(description ?? '');
+  }, [description]);
+  if (live) {
+    return (
+      <AddressAutocomplete {...props} initialText={text} autoFocus={focused.current} locateOnMount={locate} />
+    );
+  }
+  return (
+    <AddressStandIn
+      label={props.label}
+      text={text}
+      onTextChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        if (props.value && next !== props.value.description) props.onChange(null);
+      }}
+      onFocusChange={(focus) => {
+        focused.current = focus;
+      }}
+      onMyLocation={() => setLocate(true)}
+      placeholder={props.placeholder}
+      description={props.description}
+      error={props.error}
+      required={props.required}
+      withMyLocation={props.withMyLocation}
+    />
+  );
+}
