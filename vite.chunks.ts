@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /*
- * How the browser build is cut into files (ADR 097). By default Rolldown makes one chunk for every
+ * How the browser build is cut into files (ADR 098). By default Rolldown makes one chunk for every
  * set of routes that shares a module, so a first visit to / asked for ~120 files; on a phone's
  * slow connection each costs a round trip (HTTP/1.1: about six at a time), which cost more than
  * their bytes. Instead:

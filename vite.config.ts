@@ -3,7 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vitest/config';
 import { pageChunks } from './vite.chunks.ts';
 
-// The browser build's chunks: a few per page instead of one per shared module (ADR 097).
+// The browser build's chunks: a few per page instead of one per shared module (ADR 098).
 const chunks = pageChunks(path.resolve(import.meta.dirname, 'app'));
 
 export default defineConfig(({ isSsrBuild }) => ({
