@@ -277,7 +277,15 @@ const LIVE_STATUSES = ['pending_payment', 'confirmed', 'checked_in'] as const;
  * (the hours, bookings and blackouts as JSON sub-selects): a booking asks this for every attempt,
  * and on PGlite's single connection, or a busy pool, each round trip is a turn in the queue.
  */
-export async function findSlotSchedule(db: Db, bathroomId: string, window: { start: Date; end: Date }) {
+export async function findSlotSchedule(
+  db: Db,
+  bathroomId: string,
+  window: { start: Date; end: Date },
+  options: {
+    /** In a booking's transaction: share-lock the bathroom row, so its rules cannot change under it. */
+    lockBathroom?: boolean;
+  } = {},
+) {
   // Widened by the longest booking and buffer, so a neighbour reaching into the window is seen.
   const from = new Date(window.start.getTime() - 3 * 3_600_000);
   const to = new Date(window.end.getTime() + 3 * 3_600_000);
@@ -310,8 +318,15 @@ export async function findSlotSchedule(db: Db, bathroomId: string, window: { sta
           ${epochMs(sql`x.starts_at`)}, ${epochMs(sql`x.ends_at`)})), '[]')
         from bathroom_blackouts x
         where x.bathroom_id = b.id and x.starts_at < ${to} and x.ends_at > ${from})`.as('blackouts'),
+      // Unpaid holds past their expiry still stand in the exclusion constraint until a booking's
+      // transaction (or the sweep) expires them; it need not try when there are none.
+      sql<boolean>`exists (select 1 from bookings k
+        where k.bathroom_id = b.id and k.status = 'pending_payment' and k.hold_expires_at <= now())`.as(
+        'has_lapsed_holds',
+      ),
     ])
     .where('b.id', '=', bathroomId)
+    .$if(options.lockBathroom === true, (query) => query.forShare())
     .executeTakeFirst();
   if (!row) return null;
   const { opening_hours: openingHours, bookings, blackouts, ...bathroom } = row;

@@ -14,7 +14,7 @@ import { type BookingPaymentDeps, createBookingPayments, PAYMENT_GRACE_MS } from
 import { createBookingQueries } from './booking-queries.ts';
 import { BOOKINGS_SWEEP_JOB, createBookingSweep } from './booking-sweep.ts';
 import { expireStaleHolds, moveBooking, type TransitionResult } from './booking-transitions.ts';
-import { createHoldAttempts, type SlotSchedule } from './hold-attempts.ts';
+import { createHoldAttempts, MAX_BUFFER_MS, type SlotSchedule } from './hold-attempts.ts';
 import {
   type BookingWithBathroom,
   findBookingIdBySession,
@@ -22,7 +22,6 @@ import {
   insertBooking,
   isExclusionViolation,
   listStaleHolds,
-  lockBathroomForBooking,
   lockBookingForPayment,
 } from './repository.ts';
 
@@ -206,12 +205,15 @@ export function createBookingService(deps: BookingDeps) {
           admit,
           () =>
             db.transaction().execute(async (trx) => {
-              const bathroom = await lockBathroomForBooking(trx, input.bathroomId);
-              if (bathroom?.status !== 'published') throw notBookable();
-              if (bathroom.host_id === actor.userId) throw ownBathroom();
-              const released = await expireStaleHolds(trx, bathroom.id);
-              const end = new Date(endsAt.getTime() + bathroom.cleaning_buffer_minutes * 60_000);
-              admit(await findSlotSchedule(trx, bathroom.id, { start: startsAt, end }));
+              // The bathroom share-locked and its schedule read in one statement (its rules cannot
+              // change until this booking is decided); the window covers the longest buffer.
+              const window = { start: startsAt, end: new Date(endsAt.getTime() + MAX_BUFFER_MS) };
+              const bathroom = await findSlotSchedule(trx, input.bathroomId, window, { lockBathroom: true });
+              admit(bathroom);
+              if (!bathroom) throw notBookable();
+              // Holds past their expiry no longer count (the read left them out) but still stand in
+              // the exclusion constraint: expire them first, when there are any.
+              const released = bathroom.has_lapsed_holds ? await expireStaleHolds(trx, bathroom.id) : [];
               const hold = new Date(now.getTime() + HOLD_MINUTES * 60_000);
               const row = await insertBooking(trx, {
                 bathroom_id: bathroom.id,

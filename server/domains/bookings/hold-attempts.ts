@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { CLEANING_BUFFERS } from '../../../common/schemas/properties.ts';
 import type { Db } from '../../db/database.ts';
 import { findSlotSchedule } from '../availability/repository.ts';
 
@@ -27,8 +28,8 @@ export type HoldAttempt = {
 
 type Running = { start: number; end: number; done: Promise<void> };
 
-/** Longest cleaning buffer a bathroom may have (bathrooms.cleaning_buffer_minutes check). */
-const MAX_BUFFER_MS = 15 * 60_000;
+/** The longest cleaning buffer a bathroom may have: a window this much wider sees every neighbour. */
+export const MAX_BUFFER_MS = Math.max(...CLEANING_BUFFERS) * 60_000;
 
 export function createHoldAttempts(db: Db) {
   const running = new Map<string, Set<Running>>();
