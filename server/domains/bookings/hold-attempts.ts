@@ -48,7 +48,10 @@ export function createHoldAttempts(db: Db) {
         const window = { start: new Date(Number(start)), end: new Date(Number(end) + MAX_BUFFER_MS) };
         distinct.set(key, findSlotSchedule(db, bathroomId as string, window));
       }
-      return Promise.all(keys.map((key) => distinct.get(key) as Promise<SlotSchedule | null>));
+      // A failed read fails only the requests that asked for it (DataLoader takes an Error per key).
+      return Promise.all(
+        keys.map((key) => (distinct.get(key) as Promise<SlotSchedule | null>).catch((error: Error) => error)),
+      );
     },
     { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
   );
