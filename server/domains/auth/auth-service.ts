@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { type BetterAuth, isPlaceholderEmail } from './better-auth.ts';
 import { findProfile, findUserContact } from './repository.ts';
+import { createSessionReader } from './session-reader.ts';
 
 export type Profile = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
@@ -26,7 +27,23 @@ export function accountState(profile: Pick<Profile, 'is_deleted' | 'is_active'>)
 }
 
 export function createAuthService(deps: { db: Db; auth: BetterAuth }) {
+  const sessions = createSessionReader(deps);
+
   async function getViewer(headers: Headers): Promise<Viewer | null> {
+    // The common case in one shared statement; anything unusual goes through better-auth.
+    const live = await sessions.read(headers);
+    if (live) {
+      return {
+        userId: live.userId,
+        sessionId: live.sessionId,
+        email: isPlaceholderEmail(live.email) ? null : live.email,
+        emailVerified: live.emailVerified,
+        phoneNumber: live.phoneNumber,
+        phoneNumberVerified: Boolean(live.phoneNumberVerified),
+        twoFactorEnabled: Boolean(live.twoFactorEnabled),
+        profile: live.profile,
+      };
+    }
     const session = await deps.auth.api.getSession({ headers });
     if (!session) return null;
     const [profile, contact] = await Promise.all([

@@ -273,46 +273,64 @@ const LIVE_STATUSES = ['pending_payment', 'confirmed', 'checked_in'] as const;
 /**
  * What the slot engine needs about a bathroom over a window: its rules, the blocked ranges of its
  * live bookings (unpaid holds past their expiry excluded) and its blackouts. With `db` a
- * transaction, booking creation decides on the same rows it then inserts beside.
+ * transaction, booking creation decides on the same rows it then inserts beside. One statement
+ * (the hours, bookings and blackouts as JSON sub-selects): a booking asks this for every attempt,
+ * and on PGlite's single connection, or a busy pool, each round trip is a turn in the queue.
  */
-export async function findSlotSchedule(db: Db, bathroomId: string, window: { start: Date; end: Date }) {
-  const bathroom = await db
-    .selectFrom('bathrooms')
-    .select([
-      'id',
-      'host_id',
-      'status',
-      'timezone',
-      'allowed_durations',
-      'cleaning_buffer_minutes',
-      'hourly_price_cents',
-    ])
-    .where('id', '=', bathroomId)
-    .executeTakeFirst();
-  if (!bathroom) return null;
+export async function findSlotSchedule(
+  db: Db,
+  bathroomId: string,
+  window: { start: Date; end: Date },
+  options: {
+    /** In a booking's transaction: share-lock the bathroom row, so its rules cannot change under it. */
+    lockBathroom?: boolean;
+  } = {},
+) {
   // Widened by the longest booking and buffer, so a neighbour reaching into the window is seen.
   const from = new Date(window.start.getTime() - 3 * 3_600_000);
   const to = new Date(window.end.getTime() + 3 * 3_600_000);
-  const [openingHours, bookings, blackouts] = await Promise.all([
-    findOpeningHours(db, bathroomId),
-    db
-      .selectFrom('bookings')
-      .select([sql<Date>`lower(blocked)`.as('start'), sql<Date>`upper(blocked)`.as('end')])
-      .where('bathroom_id', '=', bathroomId)
-      .where('status', 'in', LIVE_STATUSES)
-      .where((eb) =>
-        eb.or([eb('status', '<>', 'pending_payment'), eb('hold_expires_at', '>', sql<Date>`now()`)]),
-      )
-      .where(sql<boolean>`blocked && tstzrange(${from}, ${to})`)
-      .execute(),
-    db
-      .selectFrom('bathroom_blackouts')
-      .select(['starts_at as start', 'ends_at as end'])
-      .where('bathroom_id', '=', bathroomId)
-      .where('starts_at', '<', to)
-      .where('ends_at', '>', from)
-      .execute(),
-  ]);
+  // Instants travel as epoch milliseconds: exact, and free of JSON's timestamp text formats.
+  const epochMs = (column: RawBuilder<unknown>) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+  const row = await db
+    .selectFrom('bathrooms as b')
+    .select([
+      'b.id',
+      'b.host_id',
+      'b.status',
+      'b.timezone',
+      'b.allowed_durations',
+      'b.cleaning_buffer_minutes',
+      'b.hourly_price_cents',
+      sql<OpeningRange[]>`(select coalesce(json_agg(json_build_object(
+          'weekday', h.weekday,
+          'opens', to_char(h.opens, 'HH24:MI'),
+          'closes', case when h.closes = '24:00' then '24:00' else to_char(h.closes, 'HH24:MI') end)
+        order by h.weekday, h.opens), '[]')
+        from bathroom_opening_hours h where h.bathroom_id = b.id)`.as('opening_hours'),
+      sql<Array<[number, number]>>`(select coalesce(json_agg(json_build_array(
+          ${epochMs(sql`lower(k.blocked)`)}, ${epochMs(sql`upper(k.blocked)`)})), '[]')
+        from bookings k
+        where k.bathroom_id = b.id
+          and k.status in (${sql.join([...LIVE_STATUSES])})
+          and (k.status <> 'pending_payment' or k.hold_expires_at > now())
+          and k.blocked && tstzrange(${from}, ${to}))`.as('bookings'),
+      sql<Array<[number, number]>>`(select coalesce(json_agg(json_build_array(
+          ${epochMs(sql`x.starts_at`)}, ${epochMs(sql`x.ends_at`)})), '[]')
+        from bathroom_blackouts x
+        where x.bathroom_id = b.id and x.starts_at < ${to} and x.ends_at > ${from})`.as('blackouts'),
+      // Unpaid holds past their expiry still stand in the exclusion constraint until a booking's
+      // transaction (or the sweep) expires them; it need not try when there are none.
+      sql<boolean>`exists (select 1 from bookings k
+        where k.bathroom_id = b.id and k.status = 'pending_payment' and k.hold_expires_at <= now())`.as(
+        'has_lapsed_holds',
+      ),
+    ])
+    .where('b.id', '=', bathroomId)
+    .$if(options.lockBathroom === true, (query) => query.forShare())
+    .executeTakeFirst();
+  if (!row) return null;
+  const { opening_hours: openingHours, bookings, blackouts, ...bathroom } = row;
+  const interval = ([start, end]: [number, number]) => ({ start: new Date(start), end: new Date(end) });
   return {
     ...bathroom,
     schedule: {
@@ -320,8 +338,8 @@ export async function findSlotSchedule(db: Db, bathroomId: string, window: { sta
       openingHours,
       allowedDurations: bathroom.allowed_durations,
       cleaningBufferMinutes: bathroom.cleaning_buffer_minutes,
-      bookings: bookings.map((row) => ({ start: new Date(row.start), end: new Date(row.end) })),
-      blackouts: blackouts.map((row) => ({ start: new Date(row.start), end: new Date(row.end) })),
+      bookings: bookings.map(interval),
+      blackouts: blackouts.map(interval),
     },
   };
 }

@@ -50,11 +50,26 @@ function parts(instant: Date, timeZone: string) {
   return values as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
 }
 
+/**
+ * Offsets already worked out, by zone and second. formatToParts costs tens of microseconds, and the
+ * slot engine asks for the same few instants over and over (a day's slot list walks 96 starts; every
+ * attempt on a slot checks its start and end). The zone rules do not change while the process runs.
+ */
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 100_000;
+
 /** How far the zone's wall clock is ahead of UTC at this instant, in minutes. */
 export function offsetMinutes(instant: Date, timeZone: string): number {
+  const second = Math.floor(instant.getTime() / 1000);
+  const key = `${timeZone} ${second}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
   const p = parts(instant, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const offset = Math.round((asUtc - second * 1000) / 60_000);
+  if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
 }
 
 export function isoWeekday(date: string): number {

@@ -52,17 +52,25 @@ const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 type Completed = Extract<PaymentEvent, { type: 'checkout.completed' }>;
 type Expired = Extract<PaymentEvent, { type: 'checkout.expired' }>;
 
+/** One formatter per zone: making an Intl.DateTimeFormat costs far more than using it. */
+const whenFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "Tue, Nov 24, 2026, 10:00 AM" in the bathroom's zone: what the guest picked. */
 export function localWhen(startsAt: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(startsAt));
+  let format = whenFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    whenFormats.set(timezone, format);
+  }
+  return format.format(new Date(startsAt));
 }
 
 type CheckoutSubject = Pick<

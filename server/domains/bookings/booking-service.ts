@@ -17,6 +17,7 @@ import { createBookingRefunds } from './booking-refunds.ts';
 import { BOOKINGS_SWEEP_JOB, createBookingSweep } from './booking-sweep.ts';
 import { expireStaleHolds, type TransitionResult } from './booking-transitions.ts';
 import { conversationAuthorizer } from './conversation-channel.ts';
+import { createHoldAttempts, MAX_BUFFER_MS, type SlotSchedule } from './hold-attempts.ts';
 import {
   type BookingWithBathroom,
   findBookingIdBySession,
@@ -25,7 +26,6 @@ import {
   isExclusionViolation,
   listLiveBookingsOfFormerHosts,
   listStaleHolds,
-  lockBathroomForBooking,
   lockBookingForPayment,
 } from './repository.ts';
 
@@ -43,6 +43,11 @@ export const RETRY_REFUNDS_JOB = 'bookings.retry-refunds';
 const notBookable = () =>
   new AppError('validation_error', 'This bathroom is not taking bookings.', [
     { field: 'bathroomId', message: 'Choose a published bathroom.' },
+  ]);
+
+const ownBathroom = () =>
+  new AppError('validation_error', 'You cannot book your own bathroom.', [
+    { field: 'bathroomId', message: 'Choose a bathroom you do not host.' },
   ]);
 
 function refusalError(reason: SlotRefusal, allowedDurations: number[]): AppError {
@@ -113,6 +118,7 @@ export function createBookingService(deps: BookingDeps) {
   const clock = deps.now ?? (() => new Date());
   const refunds = createBookingRefunds({ ...deps, db, now: clock });
   const paying = createBookingPayments({ ...deps, db, refunds });
+  const attempts = createHoldAttempts(db);
   const life = createBookingLife({
     db,
     refunds,
@@ -161,10 +167,11 @@ export function createBookingService(deps: BookingDeps) {
 
   return {
     /**
-     * Holds a slot for a guest (pending_payment for HOLD_MINUTES). One transaction: the bathroom
-     * is published and not the guest's own; stale holds on it are expired first; the slot engine
-     * decides on the rows this transaction sees; the insert then meets the exclusion constraint,
-     * which settles a race the engine could not see (23P01 → 409).
+     * Holds a slot for a guest (pending_payment for HOLD_MINUTES). First, after any overlapping
+     * attempt of this process has finished, one fresh read answers every refusal (hold-attempts.ts).
+     * Then one transaction: the bathroom is published and not the guest's own; stale holds on it
+     * are expired first; the slot engine decides on the rows this transaction sees; the insert then
+     * meets the exclusion constraint, which settles a race the engine could not see (23P01 → 409).
      */
     async create(
       actor: BookingActor,
@@ -173,39 +180,48 @@ export function createBookingService(deps: BookingDeps) {
       const now = clock();
       const startsAt = new Date(input.startsAt);
       const duration = input.durationMinutes;
+      const endsAt = new Date(startsAt.getTime() + duration * 60_000);
+      // The same rules, in the same order, before the transaction (on a fresh shared read) and in it.
+      const admit = (found: SlotSchedule | null) => {
+        if (found?.status !== 'published') throw notBookable();
+        if (found.host_id === actor.userId) throw ownBathroom();
+        const why = refusal(found.schedule, startsAt, duration, now);
+        if (why) throw refusalError(why, found.allowed_durations);
+      };
       let bookingId: string;
       let holdExpiresAt: Date;
       let released: string[];
       try {
-        ({ bookingId, holdExpiresAt, released } = await db.transaction().execute(async (trx) => {
-          const bathroom = await lockBathroomForBooking(trx, input.bathroomId);
-          if (bathroom?.status !== 'published') throw notBookable();
-          if (bathroom.host_id === actor.userId) {
-            throw new AppError('validation_error', 'You cannot book your own bathroom.', [
-              { field: 'bathroomId', message: 'Choose a bathroom you do not host.' },
-            ]);
-          }
-          const released = await expireStaleHolds(trx, bathroom.id);
-          const end = new Date(startsAt.getTime() + (duration + bathroom.cleaning_buffer_minutes) * 60_000);
-          const found = await findSlotSchedule(trx, bathroom.id, { start: startsAt, end });
-          if (!found) throw notBookable();
-          const why = refusal(found.schedule, startsAt, duration, now);
-          if (why) throw refusalError(why, found.allowed_durations);
-          const hold = new Date(now.getTime() + HOLD_MINUTES * 60_000);
-          const row = await insertBooking(trx, {
-            bathroom_id: bathroom.id,
-            guest_id: actor.userId,
-            status: 'pending_payment',
-            starts_at: startsAt,
-            ends_at: new Date(startsAt.getTime() + duration * 60_000),
-            duration_minutes: duration,
-            cleaning_buffer_minutes: bathroom.cleaning_buffer_minutes,
-            hourly_price_cents: bathroom.hourly_price_cents,
-            price_cents: bookingPriceCents(bathroom.hourly_price_cents, duration),
-            hold_expires_at: hold,
-          });
-          return { bookingId: row.id, holdExpiresAt: hold, released };
-        }));
+        ({ bookingId, holdExpiresAt, released } = await attempts.run(
+          { bathroomId: input.bathroomId, start: startsAt, end: endsAt },
+          admit,
+          () =>
+            db.transaction().execute(async (trx) => {
+              // The bathroom share-locked and its schedule read in one statement (its rules cannot
+              // change until this booking is decided); the window covers the longest buffer.
+              const window = { start: startsAt, end: new Date(endsAt.getTime() + MAX_BUFFER_MS) };
+              const bathroom = await findSlotSchedule(trx, input.bathroomId, window, { lockBathroom: true });
+              admit(bathroom);
+              if (!bathroom) throw notBookable();
+              // Holds past their expiry no longer count (the read left them out) but still stand in
+              // the exclusion constraint: expire them first, when there are any.
+              const released = bathroom.has_lapsed_holds ? await expireStaleHolds(trx, bathroom.id) : [];
+              const hold = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+              const row = await insertBooking(trx, {
+                bathroom_id: bathroom.id,
+                guest_id: actor.userId,
+                status: 'pending_payment',
+                starts_at: startsAt,
+                ends_at: endsAt,
+                duration_minutes: duration,
+                cleaning_buffer_minutes: bathroom.cleaning_buffer_minutes,
+                hourly_price_cents: bathroom.hourly_price_cents,
+                price_cents: bookingPriceCents(bathroom.hourly_price_cents, duration),
+                hold_expires_at: hold,
+              });
+              return { bookingId: row.id, holdExpiresAt: hold, released };
+            }),
+        ));
       } catch (error) {
         if (isExclusionViolation(error)) throw new AppError('conflict', SLOT_TAKEN_MESSAGE);
         throw error;

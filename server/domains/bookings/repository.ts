@@ -14,20 +14,6 @@ export function isExclusionViolation(error: unknown): boolean {
   return String((error as { code?: unknown } | null)?.code) === EXCLUSION_VIOLATION;
 }
 
-/**
- * The bathroom's booking-relevant columns, with a share lock for the rest of the transaction:
- * bookings of one bathroom still run side by side (the exclusion constraint settles them), but a
- * host's edit of the bathroom (price, buffer, hours) waits until this booking is decided.
- */
-export async function lockBathroomForBooking(trx: Transaction<Database>, bathroomId: string) {
-  return trx
-    .selectFrom('bathrooms')
-    .select(['id', 'host_id', 'status', 'title', 'hourly_price_cents', 'cleaning_buffer_minutes'])
-    .where('id', '=', bathroomId)
-    .forShare()
-    .executeTakeFirst();
-}
-
 export async function insertBooking(db: Executor, row: NewBooking) {
   return db.insertInto('bookings').values(row).returning(['id']).executeTakeFirstOrThrow();
 }
