@@ -26,7 +26,7 @@ describe('storage keys', () => {
     '/',
     `${'a/'.repeat(9)}a.webp`,
     `${'a/'.repeat(8)}a.webp`,
-    `${'a'.repeat(128)}/`.repeat(4) + 'a.webp',
+    `${`${'a'.repeat(128)}/`.repeat(4)}a.webp`,
   ])('refuses %j', (key) => {
     expect(safeStorageKey(key)).toBeNull();
   });
