@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -27,13 +24,8 @@ import { registerErrorHandler } from './http/errors.ts';
 import { operationsRoutes } from './http/operations.ts';
 import { createPageCache, isSuccessfulWrite } from './http/page-cache.ts';
 import { type ReactRouterOptions, registerReactRouter } from './http/react-router.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { AppServices } from './services.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    cspNonce: string;
-  }
-}
 
 export type BuildAppOptions = {
   services: AppServices;
@@ -58,12 +50,12 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   // Our JSON API takes JSON (and multipart where it says so); anything else is a 415.
   app.removeContentTypeParser('text/plain');
 
-  // A fresh nonce per request lets our own inline scripts (colour scheme, hydration data) run and
-  // nothing else. Styles stay 'unsafe-inline': Mantine sets style attributes, which nonces cannot cover.
-  app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request) => {
-    request.cspNonce = randomBytes(16).toString('base64');
-    (request.raw as typeof request.raw & { cspNonce?: string }).cspNonce = request.cspNonce;
+  // A fresh nonce per page lets our own inline scripts (colour scheme, hydration data) run and
+  // nothing else (ADR 016).
+  registerSecurityHeaders(app, {
+    isDev,
+    hsts: services.config.appUrl.startsWith('https://'),
+    imageSources: tileSources(services.config.mapTileUrl),
   });
   // Anonymous pages are kept a few seconds (ADR 096); any write this process serves empties them.
   const pageCache =
@@ -71,33 +63,11 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
       ? createPageCache({ ttlMs: services.config.pageCacheSeconds * 1000 })
       : null;
   if (pageCache) {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       if (isSuccessfulWrite(request.method, reply.statusCode)) pageCache.clear();
+      done();
     });
   }
-  const nonceSource = (req: unknown) => `'nonce-${(req as { cspNonce?: string }).cspNonce ?? ''}'`;
-  await app.register(fastifyHelmet, {
-    hsts: services.config.appUrl.startsWith('https://'),
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Vite's dev client injects inline scripts and talks to its HMR socket.
-        scriptSrc: isDev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(services.config.mapTileUrl)],
-        connectSrc: isDev ? ["'self'", 'ws:', 'wss:'] : ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // no-referrer makes Chromium send `Origin: null` on plain form posts, which React Router's
-    // CSRF check rightly refuses; this policy keeps the origin and still hides paths cross-site.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-  await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(fastifySwagger, {

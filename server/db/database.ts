@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { callbackQueryPool } from './callback-query-pool.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -74,7 +75,7 @@ export async function openDatabase(
     max: options.poolSize ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath},public` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueryPool(pool) }) });
   return {
     db,
     kind: 'postgres',

@@ -41,7 +41,15 @@ for (const kind of databaseKinds()) {
     const sink = logSink();
     let server: ProductionApp;
     beforeAll(async () => {
-      server = await startProductionApp(kind, { logger: { level: 'info', stream: sink.stream } });
+      server = await startProductionApp(kind, {
+        logger: { level: 'info', stream: sink.stream },
+        // Stands in for the web app's catch-all (react-router.ts), which API-only tests lack.
+        extend: (app) => {
+          app.get('/test-page', { config: { securityHeaders: 'page' } }, async (request) => ({
+            nonce: request.cspNonce,
+          }));
+        },
+      });
     });
     afterEach(() => {
       sink.lines.splice(0);
@@ -101,19 +109,34 @@ for (const kind of databaseKinds()) {
       expect(probe.headers[REQUEST_ID_HEADER]).toMatch(UUID);
     });
 
-    it('sets security headers with a per-request script nonce', async () => {
-      const first = await server.app.inject({ method: 'GET', url: '/api/account/me' });
-      const second = await server.app.inject({ method: 'GET', url: '/api/account/me' });
+    it('sets security headers on API answers, with scripts from our origin only', async () => {
+      const answers = [
+        await server.app.inject({ method: 'GET', url: '/api/account/me' }),
+        // No route at all: the not-found answer is covered too.
+        await server.app.inject({ method: 'OPTIONS', url: '/no-such-page' }),
+      ];
+      for (const answer of answers) {
+        const csp = String(answer.headers['content-security-policy']);
+        expect(csp).toMatch(/default-src 'self'/);
+        expect(csp).toMatch(/script-src 'self'(;|$)/);
+        expect(csp).toMatch(/frame-ancestors 'none'/);
+        expect(answer.headers['x-content-type-options']).toBe('nosniff');
+        expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      }
+    });
+
+    it('gives each page a fresh script nonce, the one its HTML is rendered with', async () => {
+      const nonce = (header: unknown) =>
+        /script-src 'self' 'nonce-([A-Za-z0-9+/=]{16,})'/.exec(String(header))?.[1];
+      const first = await server.app.inject({ method: 'GET', url: '/test-page' });
+      const second = await server.app.inject({ method: 'GET', url: '/test-page' });
       const csp = String(first.headers['content-security-policy']);
-      expect(csp).toMatch(/default-src 'self'/);
-      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
-      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(nonce(csp)).toBe(first.json().nonce);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-      const nonce = (header: unknown) => /'nonce-([^']+)'/.exec(String(header))?.[1];
+      expect(nonce(second.headers['content-security-policy'])).toBe(second.json().nonce);
       expect(nonce(csp)).not.toBe(nonce(second.headers['content-security-policy']));
       expect(first.headers['x-content-type-options']).toBe('nosniff');
-      expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     });
 
     it('documents the API at /api/docs, including account registration', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config.ts';
 import { pingDatabase } from '../db/database.ts';
 import type { AppServices } from '../services.ts';
@@ -24,10 +25,29 @@ export function requestIdFor(request: IncomingMessage): string {
   return candidate && ACCEPTABLE_REQUEST_ID.test(candidate) ? candidate : randomUUID();
 }
 
+const LOG_FLUSH_MS = 250;
+let logDestination: pino.DestinationStream | null = null;
+
+/**
+ * stdout in batches of 4 KB, and at least every quarter second and at exit, instead of a system
+ * call per line: a request logs two lines, and writing each at once cost the server and whatever
+ * reads its output (a log shipper, the benchmarks) a wake-up per line, ~15% of a search's CPU
+ * (docs/PERFORMANCE.md, "Search load"). One per process: tests build many apps.
+ */
+function batchedStdout(): pino.DestinationStream {
+  if (!logDestination) {
+    const destination = pino.destination({ dest: 1, sync: true, minLength: 4096 });
+    setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
+    process.on('exit', () => destination.flushSync());
+    logDestination = destination;
+  }
+  return logDestination;
+}
+
 /** The Fastify options the server runs with (main.ts), also used by tests that check them. */
 export function serverOptions(config: Pick<Config, 'logLevel' | 'trustProxy'>): FastifyServerOptions {
   return {
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, stream: batchedStdout() },
     genReqId: requestIdFor,
     logController: new LogController({
       requestIdLogLabel: 'requestId',
@@ -43,13 +63,15 @@ export function serverOptions(config: Pick<Config, 'logLevel' | 'trustProxy'>): 
 
 export async function operationsRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   // Every response carries the id its log lines carry, so a user's report can be traced.
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, probes included, and a promise
+  // per hook is measurable at that rate (docs/PERFORMANCE.md, "/healthz").
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 
-  // Probes answer a load balancer, not a browser: no security headers to compute (helmet rebuilds
-  // its policy on every request, which would triple the cost of a probe).
-  const probe = { schema: { hide: true }, helmet: false } as const;
+  // Probes answer a load balancer, not a browser: no security headers (security-headers.ts).
+  const probe = { schema: { hide: true }, config: { securityHeaders: false } } as const;
   app.get('/healthz', probe, async () => ({ status: 'ok' }));
   app.get('/readyz', probe, async (_request, reply) => {
     const databaseUp = await pingDatabase(services.db);

@@ -134,6 +134,8 @@ export async function registerReactRouter(
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
+      // Pages carry inline scripts: their CSP gets a fresh nonce (security-headers.ts).
+      config: { securityHeaders: 'page' },
       handler: async (request, reply) => {
         const cache = options.mode === 'production' ? (options.pageCache ?? null) : null;
         const key = cache?.keyFor(request) ?? null;

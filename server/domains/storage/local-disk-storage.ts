@@ -4,7 +4,6 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   contentTypeForKey,
-  normalizeStorageKey,
   type ObjectStorage,
   safeStorageKey,
   UPLOADS_URL_PREFIX,
@@ -58,9 +57,12 @@ export function createLocalDiskStorage(rootDir: string): ObjectStorage {
       await rm(file, { force: true });
     },
 
+    // Runs for every image of every search result: the safe key is the URL's path already, with no
+    // file path to resolve (a safe key's segments cannot climb out of the root).
     url(key) {
-      requireFile(key);
-      return `${UPLOADS_URL_PREFIX}${normalizeStorageKey(key)}`;
+      const safe = safeStorageKey(key);
+      if (!safe) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+      return `${UPLOADS_URL_PREFIX}${safe}`;
     },
 
     keyForUrl(url) {

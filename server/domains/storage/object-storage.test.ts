@@ -25,6 +25,8 @@ describe('storage keys', () => {
     '',
     '/',
     `${'a/'.repeat(9)}a.webp`,
+    `${'a/'.repeat(8)}a.webp`,
+    `${`${'a'.repeat(128)}/`.repeat(4)}a.webp`,
   ])('refuses %j', (key) => {
     expect(safeStorageKey(key)).toBeNull();
   });
@@ -33,6 +35,8 @@ describe('storage keys', () => {
     expect(safeStorageKey('images/avatar/4b1e39a6-4a9b-4a53-9d7c-8d8f9e0a1b2c@2x.webp')).toBe(
       'images/avatar/4b1e39a6-4a9b-4a53-9d7c-8d8f9e0a1b2c@2x.webp',
     );
+    expect(safeStorageKey(`${'a/'.repeat(7)}a.webp`)).toBe(`${'a/'.repeat(7)}a.webp`);
+    expect(safeStorageKey('//images\\a@1x.webp/')).toBe('images/a@1x.webp');
   });
 
   it('knows the content type of the formats it stores', () => {
@@ -73,5 +77,7 @@ describe('local disk storage', () => {
     expect(storage.keyForUrl('/uploads/images/avatar/a@1x.webp')).toBe('images/avatar/a@1x.webp');
     expect(storage.keyForUrl('https://elsewhere.example/a.webp')).toBeNull();
     expect(storage.keyForUrl('/uploads/../a.webp')).toBeNull();
+    expect(() => storage.url('../a.webp')).toThrow(/Invalid storage key/);
+    expect(() => storage.url('images/.hidden/a.webp')).toThrow(/Invalid storage key/);
   });
 });

@@ -33,8 +33,13 @@ export function normalizeStorageKey(raw: string): string {
 // A segment starts with a letter or digit, so ".", ".." and hidden files can never be named.
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,127}$/;
 
+// The same rule for a key already in normal form: up to 8 segments joined by single slashes.
+const NORMAL_SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,127}(?:\/[A-Za-z0-9][A-Za-z0-9._@-]{0,127}){0,7}$/;
+
 /** A normalised key that is safe to map onto a file system or an object store; null otherwise. */
 export function safeStorageKey(raw: string): string | null {
+  // Keys we stored are already normal (a search answer builds 40 image URLs): one test, no splitting.
+  if (raw.length <= 512 && NORMAL_SAFE_KEY.test(raw)) return raw;
   const key = normalizeStorageKey(raw);
   if (!key || key.length > 512) return null;
   const segments = key.split('/');
