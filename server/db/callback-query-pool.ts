@@ -3,7 +3,7 @@ import type pg from 'pg';
 
 /**
  * The pool Kysely talks to: node-postgres's own, except that queries go through pg's callback
- * form of `client.query` instead of its promise form (ADR 097).
+ * form of `client.query` instead of its promise form (ADR 101).
  *
  * Why: with the promise form, what a query returned stayed reachable through the next
  * young-generation garbage collections, so V8 copied and promoted it instead of dropping it. A

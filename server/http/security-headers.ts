@@ -60,7 +60,7 @@ function policy(options: SecurityHeadersOptions, scriptSrc: ScriptSource[]) {
 }
 
 /**
- * Helmet's headers on every response but the probes' (ADR 016, ADR 097). Both middlewares are built
+ * Helmet's headers on every response but the probes' (ADR 016, ADR 101). Both middlewares are built
  * once here: @fastify/helmet rebuilt helmet, and re-parsed the whole policy, on every request. Only
  * pages get a nonce: a JSON answer or a static file runs no inline script, and a fresh nonce cost
  * as much as the rest of a probe's JavaScript.
