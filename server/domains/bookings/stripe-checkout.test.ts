@@ -25,12 +25,14 @@ beforeEach(() => stripe.reset());
 const booking = (ctx: () => TestContext, id: string) =>
   ctx().services.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+/** What a person was told about bookings (admins also hear of the cast's sign-ups, in any order). */
 const typesOf = async (ctx: () => TestContext, userId: string) =>
   (
     await ctx()
       .services.db.selectFrom('notifications')
       .select('notification_type')
       .where('user_id', '=', userId)
+      .where('notification_type', '<>', 'USER_REGISTERED')
       .orderBy('created_at')
       .execute()
   ).map((row) => row.notification_type);
