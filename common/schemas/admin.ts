@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { HOST_FILTERS } from './booking-pages.ts';
-import { BOOKING_STATUSES } from './bookings.ts';
+import { bookingListItemSchema, HOST_FILTERS } from './booking-pages.ts';
 import { adminAccountSchema } from './profile.ts';
 
 /** The admin area's lists: /admin/users and /admin/bookings, and their API twins. */
@@ -44,20 +43,9 @@ export const adminBookingsQuerySchema = z.strictObject({
 });
 export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 
-export const adminBookingSchema = z.object({
-  id: z.string(),
-  bathroom_id: z.string(),
-  bathroom_title: z.string(),
-  timezone: z.string(),
-  city: z.string(),
-  state_code: z.string(),
-  status: z.enum(BOOKING_STATUSES),
-  starts_at: z.string(),
-  ends_at: z.string(),
-  duration_minutes: z.number(),
-  price_cents: z.number(),
+/** A booking as the booking lists show it, plus who is involved and what was paid. */
+export const adminBookingSchema = bookingListItemSchema.omit({ guest_first_name: true }).extend({
   amount_paid_cents: z.number(),
-  amount_refunded_cents: z.number(),
   guest_id: z.string(),
   guest_name: z.string(),
   host_id: z.string(),

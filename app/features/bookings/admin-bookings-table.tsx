@@ -1,47 +1,11 @@
-import { Anchor, Button, Group, Popover, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminBooking } from '../../../common/schemas/admin.ts';
+import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { BookingStatusBadge, bookingSpan, formatUsd } from './booking-status.tsx';
+import { refundNote } from './refund-summary.ts';
 
 const CANCELLABLE = new Set(['pending_payment', 'confirmed']);
-
-function CancelButton({ booking, onCancel }: { booking: AdminBooking; onCancel: () => void }) {
-  const [opened, setOpened] = useState(false);
-  return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
-      <Popover.Target>
-        <Button size="xs" color="red" variant="light" onClick={() => setOpened((o) => !o)}>
-          Cancel
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown maw={300}>
-        <Stack gap="xs">
-          <Text size="sm">
-            Cancel this booking for Privy? {booking.guest_name} gets a full refund
-            {booking.amount_paid_cents > 0 ? ` of ${formatUsd(booking.amount_paid_cents)}` : ''}, and both
-            sides are told.
-          </Text>
-          <Group gap="xs" justify="flex-end">
-            <Button size="xs" variant="default" onClick={() => setOpened(false)}>
-              Keep it
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              onClick={() => {
-                setOpened(false);
-                onCancel();
-              }}
-            >
-              Cancel with full refund
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
 
 /** Every booking as admins see it: when, where, who, state and money, with a way in and out. */
 export function AdminBookingsTable({
@@ -98,8 +62,7 @@ export function AdminBookingsTable({
                 <Text size="sm">{formatUsd(booking.price_cents)}</Text>
                 <Text size="xs" c="dimmed">
                   paid {formatUsd(booking.amount_paid_cents)}
-                  {booking.amount_refunded_cents > 0 &&
-                    `, refunded ${formatUsd(booking.amount_refunded_cents)}`}
+                  {refundNote(booking)}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -113,14 +76,18 @@ export function AdminBookingsTable({
                   >
                     Open
                   </Button>
-                  {CANCELLABLE.has(booking.status) &&
-                    (busyId === booking.id ? (
-                      <Button size="xs" color="red" variant="light" loading>
-                        Cancel
-                      </Button>
-                    ) : (
-                      <CancelButton booking={booking} onCancel={() => onCancel(booking)} />
-                    ))}
+                  {CANCELLABLE.has(booking.status) && (
+                    <ConfirmButton
+                      label="Cancel"
+                      question={`Cancel this booking for Privy? ${booking.guest_name} gets a full refund${
+                        booking.amount_paid_cents > 0 ? ` of ${formatUsd(booking.amount_paid_cents)}` : ''
+                      }, and both sides are told.`}
+                      keepLabel="Keep it"
+                      confirmLabel="Cancel with full refund"
+                      loading={busyId === booking.id}
+                      onConfirm={() => onCancel(booking)}
+                    />
+                  )}
                 </Group>
               </Table.Td>
             </Table.Tr>

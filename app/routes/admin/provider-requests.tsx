@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Group,
-  Popover,
   SegmentedControl,
   Stack,
   Table,
@@ -12,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
   data,
   Form,
@@ -31,6 +30,7 @@ import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireAdmin } from '../../lib/guards.server.ts';
 import { routeQuery } from '../../lib/route-query.ts';
+import { ConfirmButton } from '../../ui/confirm-button.tsx';
 import { toast } from '../../ui/toasts.tsx';
 import type { Route } from './+types/provider-requests';
 
@@ -94,48 +94,23 @@ function DecisionButtons({ id, status }: { id: string; status: keyof typeof STAT
       </Group>
     );
   }
-  if (status === 'approved') return <RevokeButton busy={busy} onConfirm={() => decide('revoke')} />;
+  if (status === 'approved') {
+    // Revoking undoes a host's business (listings, bookings ahead), so it asks once more.
+    return (
+      <ConfirmButton
+        label="Revoke"
+        question="Their bathrooms are unlisted, and their bookings still ahead are cancelled with full refunds to the guests."
+        keepLabel="Keep host"
+        confirmLabel="Revoke and cancel bookings"
+        loading={busy}
+        onConfirm={() => decide('revoke')}
+      />
+    );
+  }
   return (
     <Text size="xs" c="dimmed">
       No action
     </Text>
-  );
-}
-
-/** Revoking undoes a host's business (listings, bookings ahead), so it asks once more. */
-function RevokeButton({ busy, onConfirm }: { busy: boolean; onConfirm: () => void }) {
-  const [opened, setOpened] = useState(false);
-  return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
-      <Popover.Target>
-        <Button size="xs" color="red" variant="light" onClick={() => setOpened((o) => !o)} loading={busy}>
-          Revoke
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown maw={320}>
-        <Stack gap="xs">
-          <Text size="sm">
-            Their bathrooms are unlisted, and their bookings still ahead are cancelled with full refunds to
-            the guests.
-          </Text>
-          <Group gap="xs" justify="flex-end">
-            <Button size="xs" variant="default" onClick={() => setOpened(false)}>
-              Keep host
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              onClick={() => {
-                setOpened(false);
-                onConfirm();
-              }}
-            >
-              Revoke and cancel bookings
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
   );
 }
 

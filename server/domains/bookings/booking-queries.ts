@@ -123,19 +123,8 @@ export function createBookingQueries(deps: {
         [first, last].filter(Boolean).join(' ') || email || 'Unnamed';
       return {
         bookings: rows.map((row) => ({
-          id: row.id,
-          bathroom_id: row.bathroom_id,
-          bathroom_title: row.bathroom_title,
-          timezone: row.timezone,
-          city: row.city,
-          state_code: row.state_code,
-          status: row.status,
-          starts_at: new Date(row.starts_at).toISOString(),
-          ends_at: new Date(row.ends_at).toISOString(),
-          duration_minutes: row.duration_minutes,
-          price_cents: row.price_cents,
+          ...toListItem(row),
           amount_paid_cents: row.amount_paid_cents,
-          amount_refunded_cents: row.amount_refunded_cents,
           guest_id: row.guest_id,
           guest_name: name(row.guest_first_name, row.guest_last_name, row.guest_email),
           host_id: row.host_id,

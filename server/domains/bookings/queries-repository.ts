@@ -227,6 +227,7 @@ export async function listAllBookings(
         'k.price_cents',
         'k.amount_paid_cents',
         'k.amount_refunded_cents',
+        'k.amount_refund_settled_cents',
         'k.guest_id',
         'k.created_at',
         'b.host_id',
