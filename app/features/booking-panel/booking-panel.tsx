@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { FULL_REFUND_NOTICE_MINUTES } from '../../../common/cancellation-policy.ts';
-import { bookingPriceCents } from '../../../common/schemas/bookings.ts';
+import { bookingPriceCents } from '../../../common/booking-price.ts';
 import { choiceHref, clock12, dateLabel, nextDates } from './booking-choice.ts';
 
 /**
