@@ -112,4 +112,3 @@ export async function listingLoader({ params, request, context }: Route.LoaderAr
     tileUrl: services.config.mapTileUrl,
   };
 }
-

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Avatar,
-  Card,
-  Container,
-  Grid,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Avatar, Card, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { WEEKDAYS } from '../../../common/constants.ts';
@@ -21,6 +9,7 @@ import { pageMeta } from '../../features/marketing/meta.ts';
 import { FeatureList } from '../../features/search/feature-icons.tsx';
 import { PhotoScroller } from '../../features/search/photo-scroller.tsx';
 import { RatingSummary } from '../../features/search/result-card.tsx';
+import { StaticRowTable } from '../../ui/static-choice.tsx';
 import type { Route } from './+types/bathroom-details';
 import { listingAction, listingLoader } from './bathroom-details.server.ts';
 
@@ -178,24 +167,15 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
                 <Text size="xs" c="dimmed" mb="xs">
                   Local time ({zoneName})
                 </Text>
-                <Table verticalSpacing={4} fz="sm">
-                  <Table.Tbody>
-                    {listing.opening_hours.map((day) => (
-                      <Table.Tr key={day.weekday}>
-                        <Table.Th scope="row" fw={500}>
-                          {WEEKDAYS[day.weekday - 1]}
-                        </Table.Th>
-                        <Table.Td>
-                          {day.ranges.length
-                            ? day.ranges
-                                .map((range) => `${clock(range.opens)} – ${clock(range.closes)}`)
-                                .join(', ')
-                            : 'Closed'}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <StaticRowTable
+                  rows={listing.opening_hours.map((day) => ({
+                    key: day.weekday,
+                    head: WEEKDAYS[day.weekday - 1],
+                    cell: day.ranges.length
+                      ? day.ranges.map((range) => `${clock(range.opens)} – ${clock(range.closes)}`).join(', ')
+                      : 'Closed',
+                  }))}
+                />
               </Paper>
               {listing.host ? (
                 <Card
