@@ -211,6 +211,10 @@ describe('Go now from the home and search pages', () => {
       const dialog = page.getByRole('dialog', { name: 'Free in the next 15 minutes' });
       const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at \d{1,2}:\d\d [AP]M/ }).first();
       await reserve.waitFor();
+      // A centred dialog on a desktop-sized window (without Modal's styles it spanned the page's top).
+      const box = await page.locator('.mantine-Modal-content').boundingBox();
+      expect(box?.width).toBeLessThan(800);
+      expect(box?.x).toBeGreaterThan(100);
       await reserve.click();
       await page.waitForURL(/\/test-checkout\//);
       await waitForHydration(page, 'form button[type="submit"]');
