@@ -114,15 +114,15 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 try {
-  const [beforePages, afterPages] = await Promise.all(servers.map((server) => pagesOf(server.baseUrl)));
-  for (const name of Object.keys(beforePages))
+  const pages = await Promise.all(servers.map((server) => pagesOf(server.baseUrl)));
+  for (const name of Object.keys(pages[0] ?? {}))
     for (const width of [375, 1280])
       for (const colorScheme of ['light', 'dark'] as const) {
         const shots: Buffer[] = [];
         for (const [which, server] of servers.entries()) {
           const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
           const page = await context.newPage();
-          const pathname = (which === 0 ? beforePages : afterPages)[name] as string;
+          const pathname = pages[which]?.[name] as string;
           await page.goto(`${server.baseUrl}${pathname}`);
           await settle(page);
           if (hide)
