@@ -9,7 +9,13 @@ const chunks = pageChunks(path.resolve(import.meta.dirname, 'app'));
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: process.env.VITEST ? [] : [reactRouter(), chunks.plugin],
   css: { postcss: './postcss.config.cjs' },
-  build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } } },
+  // SOURCEMAP=1 writes the browser build's source maps, to see which modules each chunk holds.
+  build: isSsrBuild
+    ? {}
+    : {
+        sourcemap: !!process.env.SOURCEMAP,
+        rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
+      },
   test: {
     include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
     // Builds the migrated-database snapshot every suite's PGlite starts from (ADR 079).

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createRoutesStub, Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { DefaultActionIcon, HeaderBurger, LinkButton, SubmitButton } from './static-button.tsx';
+import { DefaultActionIcon, HeaderBurger, LinkButton, StaticButton, SubmitButton } from './static-button.tsx';
 import { theme } from './theme.ts';
 
 /** Markup of a node under our theme (and a router, for links). */
@@ -48,6 +48,79 @@ describe('static buttons draw exactly what Mantine draws', () => {
       html(
         <Button type="submit" size="md" fullWidth leftSection={icon}>
           Find a bathroom
+        </Button>,
+      ),
+    );
+  });
+
+  it.each([
+    ['teal', 'filled'],
+    ['default', 'default'],
+  ] as const)('a compact %s day link', (ours, theirs) => {
+    expect(
+      html(
+        <LinkButton to="/d" size="compact-sm" variant={ours} replace preventScrollReset aria-current="date">
+          Today
+        </LinkButton>,
+      ),
+    ).toBe(
+      html(
+        <Button
+          component={Link}
+          to="/d"
+          replace
+          preventScrollReset
+          size="compact-sm"
+          variant={theirs}
+          aria-current="date"
+        >
+          Today
+        </Button>,
+      ),
+    );
+  });
+
+  it.each([false, true])('the full-width submit button (loading: %s)', (loading) => {
+    expect(
+      html(
+        <SubmitButton size="md" fullWidth loading={loading}>
+          Reserve and pay
+        </SubmitButton>,
+      ),
+    ).toBe(
+      html(
+        <Button type="submit" size="md" fullWidth loading={loading}>
+          Reserve and pay
+        </Button>,
+      ),
+    );
+  });
+
+  it('buttons that act on a tap', () => {
+    const icon = <IconSearch size={18} aria-hidden />;
+    expect(
+      html(
+        <StaticButton variant="default" leftSection={icon} onClick={noop}>
+          Filters
+        </StaticButton>,
+      ),
+    ).toBe(
+      html(
+        <Button variant="default" leftSection={icon} onClick={noop}>
+          Filters
+        </Button>,
+      ),
+    );
+    expect(
+      html(
+        <StaticButton variant="subtle" size="compact-sm" mt={6} onClick={noop}>
+          Show all
+        </StaticButton>,
+      ),
+    ).toBe(
+      html(
+        <Button variant="subtle" size="compact-sm" mt={6} onClick={noop}>
+          Show all
         </Button>,
       ),
     );

@@ -13,11 +13,18 @@ import { Link } from 'react-router';
 const BUTTON_CLASS =
   'mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root';
 
-type Variant = 'filled' | 'subtle' | 'default';
+/** 'teal' is `variant="filled"` given explicitly (Mantine then writes the colour variables out). */
+type Variant = 'filled' | 'teal' | 'subtle' | 'default';
 
 const BORDER = 'calc(0.0625rem * var(--mantine-scale))';
 const VARIANT_VARS: Record<Variant, Record<string, string>> = {
   filled: { '--button-color': 'var(--mantine-color-white)' },
+  teal: {
+    '--button-bg': 'var(--mantine-color-teal-filled)',
+    '--button-hover': 'var(--mantine-color-teal-filled-hover)',
+    '--button-color': 'var(--mantine-color-white)',
+    '--button-bd': `${BORDER} solid transparent`,
+  },
   subtle: {
     '--button-bg': 'transparent',
     '--button-hover': 'var(--mantine-color-teal-light-hover)',
@@ -31,44 +38,116 @@ const VARIANT_VARS: Record<Variant, Record<string, string>> = {
     '--button-bd': `${BORDER} solid var(--mantine-color-default-border)`,
   },
 };
-const MD_SIZE = {
-  '--button-height': 'var(--button-height-md)',
-  '--button-padding-x': 'var(--button-padding-x-md)',
-  '--button-fz': 'var(--mantine-font-size-md)',
+type Size = 'sm' | 'md' | 'compact-sm';
+const SIZE_VARS: Record<Size, Record<string, string>> = {
+  sm: {},
+  md: {
+    '--button-height': 'var(--button-height-md)',
+    '--button-padding-x': 'var(--button-padding-x-md)',
+    '--button-fz': 'var(--mantine-font-size-md)',
+  },
+  'compact-sm': {
+    '--button-height': 'var(--button-height-compact-sm)',
+    '--button-padding-x': 'var(--button-padding-x-compact-sm)',
+    '--button-fz': 'var(--mantine-font-size-sm)',
+  },
 };
 
-type ButtonLook = { variant?: Variant; size?: 'sm' | 'md'; fullWidth?: boolean; leftSection?: ReactNode };
+type ButtonLook = {
+  variant?: Variant;
+  size?: Size;
+  fullWidth?: boolean;
+  leftSection?: ReactNode;
+  /** a top margin in px (Mantine's `mt`) */
+  mt?: number;
+  loading?: boolean;
+};
 
-function buttonProps({ variant = 'filled', size = 'sm', fullWidth, leftSection }: ButtonLook) {
+const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
+
+function buttonProps({ variant = 'filled', size = 'sm', fullWidth, leftSection, mt, loading }: ButtonLook) {
   return {
-    style: (size === 'md'
-      ? { ...MD_SIZE, ...VARIANT_VARS[variant] }
-      : VARIANT_VARS[variant]) as CSSProperties,
-    className: BUTTON_CLASS,
-    'data-variant': variant === 'filled' ? undefined : variant,
+    style: {
+      ...SIZE_VARS[size],
+      ...VARIANT_VARS[variant],
+      ...(mt === undefined ? {} : { marginTop: rem(mt) }),
+    } as CSSProperties,
+    className: loading ? BUTTON_CLASS.replace(' mantine-active', '') : BUTTON_CLASS,
+    'data-variant': variant === 'filled' ? undefined : variant === 'teal' ? 'filled' : variant,
     'data-size': size === 'sm' ? undefined : size,
+    'data-loading': loading ? 'true' : undefined,
     'data-block': fullWidth ? 'true' : undefined,
     'data-with-left-section': leftSection ? 'true' : undefined,
   };
 }
 
-function ButtonInner({ children, leftSection }: { children: ReactNode; leftSection?: ReactNode }) {
+const LOADER_STYLE = {
+  transitionProperty: 'transform, opacity',
+  WebkitBackfaceVisibility: 'hidden',
+  transitionDuration: '150ms',
+  transitionTimingFunction: 'ease',
+  transformOrigin: 'center',
+  opacity: 1,
+  transform: 'translate(-50%, calc(-50% + calc(0.0625rem * var(--mantine-scale))))',
+} as CSSProperties;
+const LOADER_VARS = {
+  '--loader-size': 'calc(var(--button-height) / 1.8)',
+  '--loader-color': 'var(--button-color)',
+} as CSSProperties;
+
+function ButtonInner({
+  children,
+  leftSection,
+  loading,
+}: {
+  children: ReactNode;
+  leftSection?: ReactNode;
+  loading?: boolean;
+}) {
   return (
-    <span className="m_80f1301b mantine-Button-inner">
-      {leftSection && (
-        <span className="m_a74036a mantine-Button-section" data-position="left">
-          {leftSection}
+    <>
+      {loading && (
+        <span style={LOADER_STYLE} className="m_a25b86ee mantine-Button-loader" aria-hidden="true">
+          <span style={LOADER_VARS} className="m_b34414df m_5ae2e3c mantine-Loader-root" />
         </span>
       )}
-      <span className="m_811560b9 mantine-Button-label">{children}</span>
-    </span>
+      <span className="m_80f1301b mantine-Button-inner">
+        {leftSection && (
+          <span className="m_a74036a mantine-Button-section" data-position="left">
+            {leftSection}
+          </span>
+        )}
+        <span className="m_811560b9 mantine-Button-label" data-loading={loading ? 'true' : undefined}>
+          {children}
+        </span>
+      </span>
+    </>
   );
 }
 
 /** `<Button component={Link} to=… variant=…>`: a router link drawn as a Mantine button. */
-export function LinkButton({ to, children, ...look }: ButtonLook & { to: string; children: ReactNode }) {
+export function LinkButton({
+  to,
+  children,
+  replace,
+  preventScrollReset,
+  'aria-current': current,
+  ...look
+}: ButtonLook & {
+  to: string;
+  children: ReactNode;
+  replace?: boolean;
+  preventScrollReset?: boolean;
+  'aria-current'?: 'date' | 'page';
+}) {
   return (
-    <Link {...buttonProps(look)} to={to}>
+    <Link
+      {...buttonProps(look)}
+      to={to}
+      replace={replace}
+      preventScrollReset={preventScrollReset}
+      aria-current={current}
+    >
       <ButtonInner leftSection={look.leftSection}>{children}</ButtonInner>
     </Link>
   );
@@ -77,7 +156,22 @@ export function LinkButton({ to, children, ...look }: ButtonLook & { to: string;
 /** `<Button type="submit" …>`: a form's submit button drawn as a Mantine button. */
 export function SubmitButton({ children, ...look }: ButtonLook & { children: ReactNode }) {
   return (
-    <button {...buttonProps(look)} type="submit">
+    <button {...buttonProps(look)} type="submit" disabled={look.loading || undefined}>
+      <ButtonInner leftSection={look.leftSection} loading={look.loading}>
+        {children}
+      </ButtonInner>
+    </button>
+  );
+}
+
+/** `<Button onClick=…>` (type "button"). */
+export function StaticButton({
+  children,
+  onClick,
+  ...look
+}: ButtonLook & { children: ReactNode; onClick: () => void }) {
+  return (
+    <button {...buttonProps(look)} type="button" onClick={onClick}>
       <ButtonInner leftSection={look.leftSection}>{children}</ButtonInner>
     </button>
   );

@@ -41,3 +41,82 @@ describe('static inputs draw exactly what Mantine draws', () => {
     );
   });
 });
+
+describe('static inputs with errors, placeholders and clear buttons', () => {
+  const data = [
+    { value: '15', label: '15 minutes' },
+    { value: '30', label: '30 minutes' },
+  ];
+  it.each([
+    ['with an error', { error: 'Use a real date.' }],
+    ['with min and max', { min: '2027-01-01', max: '2027-03-01' }],
+  ])('a date input %s', (_, extra) => {
+    const ours = html(
+      <StaticTextInput id="d" label="Date" type="date" value="2027-01-02" onChange={noop} {...extra} />,
+    );
+    expect(ours).toBe(
+      html(<TextInput id="d" label="Date" type="date" value="2027-01-02" onChange={noop} {...extra} />),
+    );
+  });
+
+  it.each([
+    ['', undefined],
+    ['15', undefined],
+    ['15', 'Choose a length.'],
+    ['', 'Choose a length.'],
+  ])('a clearable select with a placeholder (value "%s", error %s)', (value, error) => {
+    const label = data.find((item) => item.value === value)?.label ?? '';
+    const ours = html(
+      <ClosedSelect
+        id="f"
+        label="For"
+        placeholder="Any"
+        value={value}
+        valueLabel={label}
+        clearable
+        error={error}
+      />,
+    );
+    expect(ours).toBe(
+      html(
+        <Select
+          id="f"
+          label="For"
+          placeholder="Any"
+          data={data}
+          value={value || null}
+          onChange={noop}
+          clearable
+          error={error}
+        />,
+      ),
+    );
+  });
+
+  it('a select named by aria-label, 210 px wide', () => {
+    const sort = [{ value: 'distance', label: 'Nearest first' }];
+    expect(
+      html(
+        <ClosedSelect
+          id="s"
+          aria-label="Sort results"
+          value="distance"
+          valueLabel="Nearest first"
+          width={210}
+        />,
+      ),
+    ).toBe(
+      html(
+        <Select
+          id="s"
+          aria-label="Sort results"
+          data={sort}
+          value="distance"
+          onChange={noop}
+          allowDeselect={false}
+          w={210}
+        />,
+      ),
+    );
+  });
+});

@@ -122,7 +122,5 @@ export const cancellationTermsSchema = z.object({
 });
 export type CancellationTermsView = z.infer<typeof cancellationTermsSchema>;
 
-/** PRODUCT.md: a booking's price is round(hourly × minutes / 60), in integer cents. */
-export function bookingPriceCents(hourlyCents: number, minutes: number): number {
-  return Math.round((hourlyCents * minutes) / 60);
-}
+// Zod-free, so that pages showing a price do not load zod (ADR 098).
+export { bookingPriceCents } from '../booking-price.ts';

@@ -130,7 +130,7 @@ describe('booking from the listing page', () => {
   });
 });
 
-describe('Go now from the home page', () => {
+describe('Go now from the home and search pages', () => {
   const { newTab } = useBrowser();
 
   type GoNowResult = { id: string; title: string; starts_at: string; duration_minutes: number };
@@ -139,9 +139,9 @@ describe('Go now from the home page', () => {
    * One of the demo host's published bathrooms that takes 15-minute visits, opened round the clock
    * for the test so a start within 15 minutes exists at any hour; `restore` puts its week back.
    */
-  async function openAllDay(skip = 0) {
+  async function openAllDay(skip = 0, host = 'hector@privy.test') {
     const { page } = await newTab();
-    await signIn(page, 'hector@privy.test');
+    await signIn(page, host);
     const mine = await apiCall(page, 'GET', '/api/properties/mine');
     const published = (mine.body.properties as { id: string; status: string }[]).filter(
       (property) => property.status === 'published',
@@ -211,6 +211,10 @@ describe('Go now from the home page', () => {
       const dialog = page.getByRole('dialog', { name: 'Free in the next 15 minutes' });
       const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at \d{1,2}:\d\d [AP]M/ }).first();
       await reserve.waitFor();
+      // A centred dialog on a desktop-sized window (without Modal's styles it spanned the page's top).
+      const box = await page.locator('.mantine-Modal-content').boundingBox();
+      expect(box?.width).toBeLessThan(800);
+      expect(box?.x).toBeGreaterThan(100);
       await reserve.click();
       await page.waitForURL(/\/test-checkout\//);
       await waitForHydration(page, 'form button[type="submit"]');
@@ -258,6 +262,37 @@ describe('Go now from the home page', () => {
       expect(await page.getByTestId('booking-review').textContent()).toContain(label);
       await page.getByRole('button', { name: 'Reserve and pay' }).click();
       await page.waitForURL(/\/test-checkout\//);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('on the search page it looks around the searched place, and one tap reserves', async () => {
+    const { listing, restore } = await openAllDay(0, 'paula@privy.test');
+    try {
+      const email = `go-now-search-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+      await createAccount(email, password);
+      // No geolocation permission: the point can only come from the search.
+      const { page, errors } = await newTab();
+      await signIn(page, email, password);
+      const lat = listing.public_latitude.toFixed(4);
+      const lng = listing.public_longitude.toFixed(4);
+      await page.goto(`/bathrooms?q=Here&lat=${lat}&lng=${lng}&radius=5`);
+      await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
+      const asked = page.waitForRequest((request) => request.url().includes('/api/bathrooms/go-now'));
+      await page.getByRole('button', { name: /^Go now/ }).click();
+      const query = new URL((await asked).url()).searchParams;
+      expect([query.get('lat'), query.get('lon')]).toEqual([lat, lng].map((value) => String(Number(value))));
+      const dialog = page.getByRole('dialog', { name: 'Free in the next 15 minutes' });
+      const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at \d{1,2}:\d\d [AP]M/ }).first();
+      await reserve.waitFor();
+      await reserve.click();
+      await page.waitForURL(/\/test-checkout\//);
+      const booked = await apiCall(page, 'GET', '/api/bookings?tab=upcoming');
+      const bookings = booked.body.bookings as { duration_minutes: number }[];
+      expect(bookings).toHaveLength(1);
+      expect(bookings[0]?.duration_minutes).toBe(15);
+      expect(errors).toEqual([]);
     } finally {
       await restore();
     }

@@ -135,6 +135,8 @@ describe('notifications panel', () => {
     // A new member: demo hosts now get booking notifications from the booking tests.
     await registerFresh(page, 'quiet');
     await page.goto('/');
+    // A signed-in page hydrates once its header's code is there; a tap before that does nothing.
+    await waitForHydration(page, '[aria-label^="Notifications"]');
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const panel = page.getByTestId('notification-panel');
     await expect.poll(() => panel.getByText('No notifications to display.').isVisible()).toBe(true);

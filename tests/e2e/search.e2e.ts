@@ -82,6 +82,17 @@ describe('search', () => {
     await expect.poll(() => page.locator('path.privy-map-marker').count()).toBeGreaterThan(0);
     await card.hover();
     await expect.poll(() => page.locator('path.privy-map-marker-active').count()).toBe(1);
+    // A card that appears under a resting pointer (here: the page reloaded under it) lights its
+    // marker as soon as the pointer moves within it, though it never got a mouseenter.
+    const box = await card.boundingBox();
+    if (!box) throw new Error('the card should be on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 20);
+    await page.reload();
+    await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
+    await expect.poll(() => page.locator('path.privy-map-marker').count()).toBeGreaterThan(0);
+    await page.mouse.move(box.x + box.width / 2, box.y + 40);
+    await expect.poll(() => page.locator('path.privy-map-marker-active').count()).toBe(1);
+    expect(await card.getAttribute('data-highlighted')).toBe('true');
 
     await card.click();
     await page.waitForURL(new RegExp(`/bathrooms/${id}\\?`));

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bookingChoiceSchema,
-  choiceHref,
-  clock12,
-  dateLabel,
-  localToday,
-  nextDates,
-} from './booking-choice.ts';
+import { bookingChoiceSchema } from './booking-choice.server.ts';
+import { choiceHref, clock12, dateLabel, localToday, nextDates } from './booking-choice.ts';
 
 describe('booking choice', () => {
   it('keeps what is valid in the URL and drops the rest', () => {

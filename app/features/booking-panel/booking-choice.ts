@@ -1,16 +1,8 @@
-import { z } from 'zod';
-import { localDateSchema } from '../../../common/schemas/bookings.ts';
-
-/**
- * The booking panel's choice, carried in the listing's URL (?date=&duration=&start=) so that a
- * reload, a shared link or the way back from signing in lands on the same choice (ADR 093).
+/*
+ * The booking panel's choice is carried in the listing's URL (?date=&duration=&start=) so that a
+ * reload, a shared link or the way back from signing in lands on the same choice (ADR 093). The
+ * server reads it (booking-choice.server.ts); these helpers are the browser's share, without zod.
  */
-export const bookingChoiceSchema = z.object({
-  date: localDateSchema.optional().catch(undefined),
-  duration: z.coerce.number().int().optional().catch(undefined),
-  start: z.iso.datetime({ offset: true }).optional().catch(undefined),
-});
-export type BookingChoice = z.infer<typeof bookingChoiceSchema>;
 
 /** Today's date on the bathroom's wall clock, 'YYYY-MM-DD'. */
 export function localToday(timeZone: string, now = new Date()): string {

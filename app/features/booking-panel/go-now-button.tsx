@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import classes from './go-now.module.css';
 
 /** The list and its booking code load on the first tap only (the home page's first load stays small: ADR 082). */
 const GoNowModal = lazy(() => import('./go-now-modal.tsx'));
@@ -67,6 +68,7 @@ export function GoNowButton({
         size="lg"
         color="orange"
         fullWidth
+        className={classes.button}
         loading={locating}
         onClick={start}
         leftSection={<IconBolt size={20} aria-hidden />}

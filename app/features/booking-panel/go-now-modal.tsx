@@ -1,3 +1,6 @@
+// Modal's own styles come with the modal: the home layout does not load mantine-pages.css, and
+// without them the list was drawn full width across the top of the home page.
+import '@mantine/core/styles/Modal.css';
 import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,6 +1,7 @@
 import { IconBolt } from '@tabler/icons-react';
 import { type CSSProperties, lazy, useState } from 'react';
 import { useLive } from '../../ui/use-live.ts';
+import classes from './go-now.module.css';
 import type { GoNowPoint } from './go-now-button.tsx';
 
 const GoNowButton = lazy(() =>
@@ -31,7 +32,7 @@ export function GoNowStandIn({ onClick }: { onClick?: () => void }) {
     <div style={STACK_STYLE} className="m_6d731127 mantine-Stack-root">
       <button
         style={BUTTON_STYLE}
-        className="mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root"
+        className={`mantine-focus-auto mantine-active ${classes.button} m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`}
         data-size="lg"
         data-block="true"
         data-with-left-section="true"

@@ -103,7 +103,15 @@ export function ResultCard({
       className={`mantine-focus-auto ${classes.card}`}
       data-result-id={result.id}
       data-highlighted={highlighted ? 'true' : undefined}
-      onMouseEnter={onHighlight && (() => onHighlight(result.id))}
+      // Mouseover, not mouseenter: a card that appeared under a resting pointer (the results of a
+      // search tapped at that spot) gets no mouseenter when the pointer then moves within it, only
+      // mouseovers of its photo or text; those bubble here (ADR 093).
+      onMouseOver={
+        onHighlight &&
+        (() => {
+          if (!highlighted) onHighlight(result.id);
+        })
+      }
       onMouseLeave={onHighlight && (() => onHighlight(null))}
       onFocus={onHighlight && (() => onHighlight(result.id))}
       onBlur={onHighlight && (() => onHighlight(null))}

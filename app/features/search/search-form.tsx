@@ -1,21 +1,11 @@
-import {
-  Button,
-  Checkbox,
-  Drawer,
-  Grid,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Grid, Group } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { ACCESSIBILITY_FEATURES, AMENITIES } from '../../../common/property-features.ts';
+import { type FormEvent, lazy, useState } from 'react';
 import { BOOKING_DURATIONS } from '../../../common/search-options.ts';
-import { AddressAutocomplete } from '../places/address-autocomplete.tsx';
+import { StaticButton, SubmitButton } from '../../ui/static-button.tsx';
+import { ClosedSelect, StaticTextInput } from '../../ui/static-input.tsx';
+import { useLive } from '../../ui/use-live.ts';
+import { LiveAddressAutocomplete } from '../places/live-address-autocomplete.tsx';
 import {
   activeFilterCount,
   placeFromState,
@@ -24,15 +14,17 @@ import {
   withPlace,
 } from './search-url.ts';
 
+// The selects and the filters drawer load once the page is live; until then the server's markup
+// of the closed selects stands in (static-input.tsx), so the first load carries none of them (ADR 098).
+const Select = lazy(() =>
+  import('../../ui/mantine-controls.ts').then((module) => ({ default: module.Select })),
+);
+const SearchFilters = lazy(() => import('./search-filters.tsx'));
+
 const DURATION_SELECT = BOOKING_DURATIONS.map((minutes) => ({
   value: String(minutes),
   label: minutes < 60 ? `${minutes} minutes` : minutes === 60 ? '1 hour' : `${minutes / 60} hours`,
 }));
-const RATING_SELECT = [
-  { value: '3', label: '3 stars and up' },
-  { value: '4', label: '4 stars and up' },
-  { value: '4.5', label: '4.5 stars and up' },
-];
 export const SORT_SELECT = [
   { value: 'distance', label: 'Nearest first' },
   { value: 'price', label: 'Lowest price first' },
@@ -64,14 +56,15 @@ export function SearchForm({ initial, errors, onSearch }: Props) {
     submit(state);
   };
   const filters = activeFilterCount(state);
-  const toggle = (key: 'accessibility' | 'amenities', id: string, checked: boolean) =>
-    set({ [key]: checked ? [...state[key], id] : state[key].filter((item) => item !== id) });
+  const live = useLive();
+  const optionLabel = (options: { value: string; label: string }[], value: string) =>
+    options.find((option) => option.value === value)?.label ?? '';
 
   return (
     <form onSubmit={onSubmit} aria-label="Search bathrooms">
       <Grid gap="sm" align="flex-end">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <AddressAutocomplete
+          <LiveAddressAutocomplete
             label="Where"
             value={placeFromState(state)}
             onChange={(place) => setState((current) => withPlace(current, place))}
@@ -79,17 +72,26 @@ export function SearchForm({ initial, errors, onSearch }: Props) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 2 }}>
-          <Select
-            label="Within"
-            data={RADIUS_SELECT}
-            value={state.radius}
-            onChange={(value) => set({ radius: value ?? '5' })}
-            allowDeselect={false}
-            error={errors.radius}
-          />
+          {live ? (
+            <Select
+              label="Within"
+              data={RADIUS_SELECT}
+              value={state.radius}
+              onChange={(value) => set({ radius: value == null ? '5' : String(value) })}
+              allowDeselect={false}
+              error={errors.radius}
+            />
+          ) : (
+            <ClosedSelect
+              label="Within"
+              value={state.radius}
+              valueLabel={optionLabel(RADIUS_SELECT, state.radius)}
+              error={errors.radius}
+            />
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 2 }}>
-          <TextInput
+          <StaticTextInput
             type="date"
             label="Date"
             value={state.date}
@@ -98,7 +100,7 @@ export function SearchForm({ initial, errors, onSearch }: Props) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 1.5 }}>
-          <TextInput
+          <StaticTextInput
             type="time"
             label="Time"
             step={900}
@@ -108,123 +110,74 @@ export function SearchForm({ initial, errors, onSearch }: Props) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 1.5 }}>
-          <Select
-            label="For"
-            placeholder="Any"
-            data={DURATION_SELECT}
-            value={state.duration || null}
-            onChange={(value) => set({ duration: value ?? '' })}
-            clearable
-            error={errors.duration}
-          />
+          {live ? (
+            <Select
+              label="For"
+              placeholder="Any"
+              data={DURATION_SELECT}
+              value={state.duration || null}
+              onChange={(value) => set({ duration: value == null ? '' : String(value) })}
+              clearable
+              error={errors.duration}
+            />
+          ) : (
+            <ClosedSelect
+              label="For"
+              placeholder="Any"
+              value={state.duration}
+              valueLabel={optionLabel(DURATION_SELECT, state.duration)}
+              clearable
+              error={errors.duration}
+            />
+          )}
         </Grid.Col>
       </Grid>
       <Group mt="sm" justify="space-between">
         <Group gap="sm">
-          <Button type="submit" leftSection={<IconSearch size={18} aria-hidden />}>
-            Search
-          </Button>
-          <Button
+          <SubmitButton leftSection={<IconSearch size={18} aria-hidden />}>Search</SubmitButton>
+          <StaticButton
             variant="default"
             leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
             onClick={() => setFiltersOpen(true)}
           >
             {filters ? `Filters (${filters})` : 'Filters'}
-          </Button>
+          </StaticButton>
         </Group>
-        <Select
-          aria-label="Sort results"
-          data={SORT_SELECT}
-          value={state.sort}
-          allowDeselect={false}
-          w={210}
-          onChange={(value) => {
-            const next = { ...state, sort: (value ?? 'distance') as SearchState['sort'] };
-            setState(next);
-            if (next.lat && next.lng) submit(next);
+        {live ? (
+          <Select
+            aria-label="Sort results"
+            data={SORT_SELECT}
+            value={state.sort}
+            allowDeselect={false}
+            w={210}
+            onChange={(value) => {
+              const next = { ...state, sort: String(value ?? 'distance') as SearchState['sort'] };
+              setState(next);
+              if (next.lat && next.lng) submit(next);
+            }}
+          />
+        ) : (
+          <ClosedSelect
+            aria-label="Sort results"
+            value={state.sort}
+            valueLabel={optionLabel(SORT_SELECT, state.sort)}
+            width={210}
+          />
+        )}
+      </Group>
+      {live ? (
+        <SearchFilters
+          opened={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          state={state}
+          set={set}
+          errors={errors}
+          onShow={() => {
+            setFiltersOpen(false);
+            submit(state);
           }}
         />
-      </Group>
-      <Drawer
-        opened={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        title="Filters"
-        position="right"
-        size="md"
-      >
-        <Stack gap="lg">
-          <SimpleGrid cols={2}>
-            <NumberInput
-              label="Lowest price ($/hour)"
-              min={0}
-              max={200}
-              value={state.min_price}
-              onChange={(value) => set({ min_price: String(value) })}
-              error={errors.min_price}
-            />
-            <NumberInput
-              label="Highest price ($/hour)"
-              min={1}
-              max={200}
-              value={state.max_price}
-              onChange={(value) => set({ max_price: String(value) })}
-              error={errors.max_price}
-            />
-          </SimpleGrid>
-          <Select
-            label="Rating"
-            placeholder="Any rating"
-            data={RATING_SELECT}
-            value={state.min_rating || null}
-            onChange={(value) => set({ min_rating: value ?? '' })}
-            clearable
-          />
-          <Stack gap="xs">
-            <Title order={3} fz="md">
-              Accessibility (all of)
-            </Title>
-            {ACCESSIBILITY_FEATURES.map((feature) => (
-              <Checkbox
-                key={feature.id}
-                label={feature.label}
-                checked={state.accessibility.includes(feature.id)}
-                onChange={(event) => toggle('accessibility', feature.id, event.currentTarget.checked)}
-              />
-            ))}
-          </Stack>
-          <Stack gap="xs">
-            <Title order={3} fz="md">
-              Amenities (all of)
-            </Title>
-            {AMENITIES.map((feature) => (
-              <Checkbox
-                key={feature.id}
-                label={feature.label}
-                checked={state.amenities.includes(feature.id)}
-                onChange={(event) => toggle('amenities', feature.id, event.currentTarget.checked)}
-              />
-            ))}
-          </Stack>
-          <Group justify="space-between">
-            <Button
-              variant="subtle"
-              onClick={() =>
-                set({ min_price: '', max_price: '', min_rating: '', accessibility: [], amenities: [] })
-              }
-            >
-              Clear filters
-            </Button>
-            <Button
-              onClick={() => {
-                setFiltersOpen(false);
-                submit(state);
-              }}
-            >
-              Show results
-            </Button>
-          </Group>
-        </Stack>
-      </Drawer>
+      ) : null}
     </form>
   );
 }

@@ -1,26 +1,47 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Grid,
-  Group,
-  Pagination,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconList, IconMap, IconMapSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { RADIUS_OPTIONS_MILES } from '../../../common/constants.ts';
 import { bathroomCount } from '../../../common/result-count.ts';
 import type { SearchResult } from '../../../common/schemas/search.ts';
+import { LinkButton } from '../../ui/static-button.tsx';
+import { StaticSegmentedControl } from '../../ui/static-choice.tsx';
+import { StaticPagination } from '../../ui/static-pagination.tsx';
+import { useLive } from '../../ui/use-live.ts';
 import { LazyMap } from '../map/lazy-map.tsx';
 import { ResultCard } from './result-card.tsx';
 import { activeFilterCount, listingHref, type SearchState, searchHref } from './search-url.ts';
+
+// Drawn by their markup (static-choice.tsx, static-pagination.tsx) until the page is live (ADR 098).
+const SegmentedControl = lazy(() =>
+  import('../../ui/mantine-controls.ts').then((module) => ({ default: module.SegmentedControl })),
+);
+const Pagination = lazy(() =>
+  import('../../ui/mantine-controls.ts').then((module) => ({ default: module.Pagination })),
+);
+
+const VIEWS = [
+  {
+    value: 'list',
+    label: (
+      <Group gap={4} wrap="nowrap">
+        <IconList size={16} aria-hidden />
+        List
+      </Group>
+    ),
+  },
+  {
+    value: 'map',
+    label: (
+      <Group gap={4} wrap="nowrap">
+        <IconMap size={16} aria-hidden />
+        Map
+      </Group>
+    ),
+  },
+];
 
 function EmptyResults({ state }: { state: SearchState }) {
   const wider = RADIUS_OPTIONS_MILES.find((miles) => miles > Number(state.radius));
@@ -39,14 +60,13 @@ function EmptyResults({ state }: { state: SearchState }) {
       </Text>
       <Group justify="center">
         {wider ? (
-          <Button component={Link} to={searchHref({ ...state, radius: String(wider), page: '' })}>
+          <LinkButton to={searchHref({ ...state, radius: String(wider), page: '' })}>
             Search within {wider} miles
-          </Button>
+          </LinkButton>
         ) : null}
         {filters ? (
-          <Button
+          <LinkButton
             variant="default"
-            component={Link}
             to={searchHref({
               ...state,
               min_price: '',
@@ -58,16 +78,15 @@ function EmptyResults({ state }: { state: SearchState }) {
             })}
           >
             Clear filters
-          </Button>
+          </LinkButton>
         ) : null}
         {timed ? (
-          <Button
+          <LinkButton
             variant="default"
-            component={Link}
             to={searchHref({ ...state, date: '', time: '', duration: '', page: '' })}
           >
             Any time
-          </Button>
+          </LinkButton>
         ) : null}
       </Group>
     </Stack>
@@ -90,11 +109,14 @@ export function SearchResults({ state, results, total, totalIsCapped, pageSize, 
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [view, setView] = useState<'list' | 'map'>('list');
   const desktop = useMediaQuery('(min-width: 62em)', false);
+  const live = useLive();
   const page = Math.max(1, Number(state.page) || 1);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const center = { latitude: Number(state.lat), longitude: Number(state.lng) };
 
   if (!results.length) return <EmptyResults state={state} />;
+  const toPage = (next: number) => navigate(searchHref({ ...state, page: String(next) }));
+  const onView = (value: unknown) => setView(value === 'map' ? 'map' : 'list');
 
   const list = (
     <Stack gap="md">
@@ -112,12 +134,16 @@ export function SearchResults({ state, results, total, totalIsCapped, pageSize, 
       </SimpleGrid>
       {pages > 1 ? (
         <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => navigate(searchHref({ ...state, page: String(next) }))}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          />
+          {live ? (
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={toPage}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          ) : (
+            <StaticPagination total={pages} value={page} onChange={toPage} />
+          )}
         </Group>
       ) : null}
     </Stack>
@@ -147,32 +173,10 @@ export function SearchResults({ state, results, total, totalIsCapped, pageSize, 
           {bathroomCount(total, totalIsCapped)} within {state.radius} miles
           {state.q ? ` of ${state.q}` : ''}
         </Text>
-        {desktop ? null : (
-          <SegmentedControl
-            aria-label="Show results as"
-            value={view}
-            onChange={(value) => setView(value as 'list' | 'map')}
-            data={[
-              {
-                value: 'list',
-                label: (
-                  <Group gap={4} wrap="nowrap">
-                    <IconList size={16} aria-hidden />
-                    List
-                  </Group>
-                ),
-              },
-              {
-                value: 'map',
-                label: (
-                  <Group gap={4} wrap="nowrap">
-                    <IconMap size={16} aria-hidden />
-                    Map
-                  </Group>
-                ),
-              },
-            ]}
-          />
+        {desktop ? null : live ? (
+          <SegmentedControl aria-label="Show results as" value={view} onChange={onView} data={VIEWS} />
+        ) : (
+          <StaticSegmentedControl aria-label="Show results as" value={view} onChange={onView} data={VIEWS} />
         )}
       </Group>
       {desktop ? (

@@ -1,88 +1,26 @@
-import {
-  Anchor,
-  Avatar,
-  Card,
-  Container,
-  Grid,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Avatar, Card, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { data, Link, redirect } from 'react-router';
-import { z } from 'zod';
+import { Link } from 'react-router';
 import { WEEKDAYS } from '../../../common/constants.ts';
 import { formatDistance, formatPrice } from '../../../common/distance.ts';
-import { createBookingSchema } from '../../../common/schemas/bookings.ts';
-import { latitudeSchema, longitudeSchema } from '../../../common/schemas/location.ts';
-import { bookingChoiceSchema, localToday } from '../../features/booking-panel/booking-choice.ts';
 import { BookingPanel } from '../../features/booking-panel/booking-panel.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
 import { pageMeta } from '../../features/marketing/meta.ts';
 import { FeatureList } from '../../features/search/feature-icons.tsx';
 import { PhotoScroller } from '../../features/search/photo-scroller.tsx';
 import { RatingSummary } from '../../features/search/result-card.tsx';
-import { asAppError } from '../../lib/app-error.ts';
-import { servicesContext } from '../../lib/context.ts';
-import { getViewer, redirectCookie } from '../../lib/guards.server.ts';
+import { StaticRowTable } from '../../ui/static-choice.tsx';
 import type { Route } from './+types/bathroom-details';
+import { listingAction, listingLoader } from './bathroom-details.server.ts';
 
 /** The public point is up to ~0.3 mile from the door; the circle covers that much. */
 const APPROXIMATE_RADIUS_METERS = 483;
-const fromSchema = z.object({
-  lat: z.coerce.number().pipe(latitudeSchema),
-  lng: z.coerce.number().pipe(longitudeSchema),
-});
-
-const reserveSchema = z.object({
-  startsAt: z.string(),
-  durationMinutes: z.coerce.number(),
-});
 
 /**
  * "Reserve and pay": holds the slot and sends the guest to checkout. A visitor who is not signed
  * in goes to sign in first and comes back to this page with the same choice (ADR 093).
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  const form = reserveSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return { error: 'Choose a start and a length first.' };
-  const viewer = await getViewer(request, context);
-  if (!viewer) {
-    const back = new URL(request.url);
-    // A submission from the page arrives as its data request (/bathrooms/{id}.data): come back to the page.
-    back.pathname = back.pathname.replace(/\.data$/, '');
-    back.searchParams.delete('_routes');
-    back.searchParams.set('start', form.data.startsAt);
-    back.searchParams.set('duration', String(form.data.durationMinutes));
-    throw redirect('/login', {
-      headers: { 'set-cookie': await redirectCookie.serialize(back.pathname + back.search) },
-    });
-  }
-  const input = createBookingSchema.safeParse({
-    bathroomId: params.id,
-    startsAt: form.data.startsAt,
-    durationMinutes: form.data.durationMinutes,
-  });
-  if (!input.success)
-    return { error: input.error.issues[0]?.message ?? 'Choose a start and a length first.' };
-  let checkoutUrl: string;
-  try {
-    ({ checkoutUrl } = await services.bookings.create(
-      { userId: viewer.userId, isAdmin: viewer.profile.is_admin },
-      input.data,
-    ));
-  } catch (error) {
-    const known = asAppError(error);
-    if (known && known.status < 500) return { error: known.message };
-    if (known?.status === 502) return { error: 'The payment service did not answer. Please try again.' };
-    throw error;
-  }
-  throw redirect(checkoutUrl);
-}
+export const action = (args: Route.ActionArgs) => listingAction(args);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const listing = loaderData?.listing;
@@ -93,52 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   );
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext);
-  const search = new URL(request.url).searchParams;
-  const from = fromSchema.safeParse({
-    lat: search.get('lat') ?? undefined,
-    lng: search.get('lng') ?? undefined,
-  });
-  const id = z.uuid().safeParse(params.id);
-  const listing = id.success
-    ? await services.availability.publicListing(
-        id.data,
-        from.success ? { from: { latitude: from.data.lat, longitude: from.data.lng } } : {},
-      )
-    : null;
-  // Drafts and unlisted bathrooms are not there at all, as far as the public can tell.
-  if (!listing) throw data('No such bathroom', { status: 404 });
-  const viewer = await getViewer(request, context);
-  const choice = bookingChoiceSchema.parse(Object.fromEntries(search));
-  const today = localToday(listing.timezone);
-  const durations = listing.allowed_durations;
-  const duration =
-    choice.duration && durations.includes(choice.duration) ? choice.duration : (durations[0] ?? 15);
-  const date = choice.date && choice.date >= today ? choice.date : today;
-  const slots = await services.availability.slots(listing.id, date, duration);
-  const starts = slots?.starts ?? [];
-  // The earliest free start is picked already: one tap from here to paying.
-  const start = starts.find((slot) => slot.starts_at === choice.start) ?? starts[0] ?? null;
-  return {
-    listing,
-    panel: {
-      path: `/bathrooms/${listing.id}`,
-      today,
-      date,
-      duration,
-      allowedDurations: durations,
-      starts: starts.map(({ starts_at, local_time }) => ({ starts_at, local_time })),
-      start: start ? { starts_at: start.starts_at, local_time: start.local_time } : null,
-      hourlyPriceCents: listing.hourly_price_cents,
-      title: listing.title,
-      area: `Near ${listing.city}${listing.state_code ? `, ${listing.state_code}` : ''}`,
-      ownBathroom: viewer !== null && listing.host?.id === viewer.userId,
-    },
-    place: from.success ? (search.get('q') ?? '').slice(0, 120) : '',
-    tileUrl: services.config.mapTileUrl,
-  };
-}
+export const loader = (args: Route.LoaderArgs) => listingLoader(args);
 
 /** "CST", "EDT": the zone as people in it say it (named after its city where there is no short name). */
 function zoneAbbreviation(timeZone: string): string {
@@ -274,24 +167,15 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
                 <Text size="xs" c="dimmed" mb="xs">
                   Local time ({zoneName})
                 </Text>
-                <Table verticalSpacing={4} fz="sm">
-                  <Table.Tbody>
-                    {listing.opening_hours.map((day) => (
-                      <Table.Tr key={day.weekday}>
-                        <Table.Th scope="row" fw={500}>
-                          {WEEKDAYS[day.weekday - 1]}
-                        </Table.Th>
-                        <Table.Td>
-                          {day.ranges.length
-                            ? day.ranges
-                                .map((range) => `${clock(range.opens)} – ${clock(range.closes)}`)
-                                .join(', ')
-                            : 'Closed'}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <StaticRowTable
+                  rows={listing.opening_hours.map((day) => ({
+                    key: day.weekday,
+                    head: WEEKDAYS[day.weekday - 1],
+                    cell: day.ranges.length
+                      ? day.ranges.map((range) => `${clock(range.opens)} – ${clock(range.closes)}`).join(', ')
+                      : 'Closed',
+                  }))}
+                />
               </Paper>
               {listing.host ? (
                 <Card

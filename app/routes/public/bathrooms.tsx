@@ -2,6 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
 import { toSearchInput } from '../../../common/schemas/search.ts';
+import { LiveGoNowButton } from '../../features/booking-panel/live-go-now-button.tsx';
 import { pageMeta } from '../../features/marketing/meta.ts';
 import { SearchForm } from '../../features/search/search-form.tsx';
 import { InvalidSearch, SearchResults } from '../../features/search/search-results.tsx';
@@ -45,6 +46,8 @@ export default function BathroomsPage({ loaderData }: Route.ComponentProps) {
   const { state, results, total, totalIsCapped, pageSize, tileUrl, invalid } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
+  const searchedPoint =
+    results && state.lat && state.lng ? { latitude: Number(state.lat), longitude: Number(state.lng) } : null;
   const errors = Object.fromEntries(
     invalid.map((issue) => [issue.field.split('.')[0] ?? issue.field, issue.message]),
   );
@@ -61,6 +64,9 @@ export default function BathroomsPage({ loaderData }: Route.ComponentProps) {
           errors={errors}
           onSearch={(next) => navigate(searchHref(next))}
         />
+        {/* In a hurry: the nearest bathrooms free within 15 minutes, around the searched place (or,
+            before any search, the browser's location). */}
+        <LiveGoNowButton point={searchedPoint} geolocate />
         {invalid.length ? <InvalidSearch fields={invalid} /> : null}
         {results ? (
           <SearchResults

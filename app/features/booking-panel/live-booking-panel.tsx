@@ -1,0 +1,63 @@
+import { Alert, Button, Chip, SegmentedControl, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { BookingPanelView, type PanelControls, type PanelViewProps } from './booking-panel-view.tsx';
+
+/** The panel's controls as Mantine draws them; loaded once the listing page is live (ADR 098). */
+export const MANTINE_CONTROLS: PanelControls = {
+  DayLink: ({ to, active, children }) => (
+    <Button
+      component={Link}
+      to={to}
+      replace
+      preventScrollReset
+      size="compact-sm"
+      variant={active ? 'filled' : 'default'}
+      aria-current={active ? 'date' : undefined}
+    >
+      {children}
+    </Button>
+  ),
+  DateField: ({ value, min, max, onChange }) => (
+    <TextInput
+      type="date"
+      label="Another day"
+      size="sm"
+      value={value}
+      min={min}
+      max={max}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  ),
+  Lengths: ({ data, value, onChange }) => (
+    <SegmentedControl aria-label="How long" data={data} value={value} onChange={onChange} fullWidth />
+  ),
+  StartGroup: ({ value, onChange, children }) => (
+    <Chip.Group value={value} onChange={(next) => onChange(String(next))}>
+      {children}
+    </Chip.Group>
+  ),
+  Start: ({ value, children }) => (
+    <Chip value={value} size="sm" variant="outline">
+      {children}
+    </Chip>
+  ),
+  ShowAll: ({ onClick, children }) => (
+    <Button variant="subtle" size="compact-sm" mt={6} onClick={onClick}>
+      {children}
+    </Button>
+  ),
+  Reserve: ({ loading, children }) => (
+    <Button type="submit" size="md" fullWidth loading={loading}>
+      {children}
+    </Button>
+  ),
+  ErrorAlert: ({ children }) => (
+    <Alert color="red" role="alert" data-testid="booking-error">
+      {children}
+    </Alert>
+  ),
+};
+
+export default function LiveBookingPanel(props: PanelViewProps) {
+  return <BookingPanelView {...props} ui={MANTINE_CONTROLS} />;
+}
