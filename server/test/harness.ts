@@ -97,7 +97,18 @@ export async function truncateAll(handle: DatabaseHandle): Promise<void> {
     where schemaname = current_schema() and tablename not like 'kysely_%'`.execute(handle.db);
   if (!rows.length) return;
   const names = rows.map((row) => `"${row.tablename}"`).join(', ');
-  await sql.raw(`truncate ${names} restart identity cascade`).execute(handle.db);
+  // A job the previous test set off (a sweep, a notice fan-out) can still hold row locks here; on
+  // PostgreSQL the truncate then loses a deadlock to it. Trying again once that job is done is safe.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql.raw(`truncate ${names} restart identity cascade`).execute(handle.db);
+      return;
+    } catch (error) {
+      const deadlock = (error as { code?: string }).code === '40P01';
+      if (!deadlock || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 export type TestContext = {

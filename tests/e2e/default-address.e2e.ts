@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { apiCall, registerFresh, waitForHydration } from './session-helpers.ts';
+import { apiCall, pickPlace, registerFresh, waitForHydration } from './session-helpers.ts';
 
 /**
  * Spec §4 "Default address" on the home page: the signed-in user's first saved location; otherwise,
@@ -29,11 +29,7 @@ describe('default address on the home page', () => {
     await page.goto('/');
     await waitForHydration(page, 'form[aria-label="Find a bathroom"]');
     const where = page.getByRole('combobox', { name: whereBox });
-    await where.fill('Austin');
-    await page
-      .getByRole('option', { name: /Austin, TX/ })
-      .first()
-      .click();
+    await pickPlace(page, whereBox, 'Austin', /Austin, TX/);
     await page.waitForTimeout(4_500);
     expect(await where.inputValue()).toBe('Austin, TX, United States');
   });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './browser.ts';
-import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
+import { apiCall, pickPlace, signIn, waitForHydration } from './session-helpers.ts';
 
 describe('search', () => {
   const { newTab } = useBrowser();
@@ -51,11 +51,7 @@ describe('search', () => {
     const { page } = await newTab();
     await page.goto('/');
     await waitForHydration(page, 'form[aria-label="Find a bathroom"]');
-    await page.getByRole('combobox', { name: 'Where are you?' }).fill('Boise');
-    await page
-      .getByRole('option', { name: /Boise, ID/ })
-      .first()
-      .click();
+    await pickPlace(page, 'Where are you?', 'Boise', /Boise, ID/);
     await page.getByRole('combobox', { name: 'Within' }).click();
     await page.getByRole('option', { name: '10 miles' }).click();
     await page.getByRole('button', { name: 'Find a bathroom' }).click();
