@@ -76,7 +76,7 @@ export async function openTestDatabase(
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = await openDatabase({ kind: 'postgres', url }, { searchPath: schema, poolSize: 5 });
-  await migrateToLatest(handle.db, { schema });
+  await migrateAlongsideOtherSuites(handle.db, schema);
   return {
     ...handle,
     drop: async () => {
@@ -88,6 +88,24 @@ export async function openTestDatabase(
       await cleanup.end();
     },
   };
+}
+
+/**
+ * Kysely's migrator looks for its bookkeeping table by listing every table in the database; when
+ * another suite drops its schema at that moment, PostgreSQL answers "schema … does not exist"
+ * (3F000) for the vanished one. The migrations run in one transaction, so trying again is safe.
+ */
+async function migrateAlongsideOtherSuites(db: DatabaseHandle['db'], schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(db, { schema });
+      return;
+    } catch (error) {
+      const vanished = (error as { code?: string }).code === '3F000' && !String(error).includes(schema);
+      if (!vanished || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 /** Empties every table the app owns, so each test starts from nothing without re-migrating. */
