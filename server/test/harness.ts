@@ -91,17 +91,19 @@ export async function openTestDatabase(
 }
 
 /**
- * Kysely's migrator looks for its bookkeeping table by listing every table in the database; when
- * another suite drops its schema at that moment, PostgreSQL answers "schema … does not exist"
- * (3F000) for the vanished one. The migrations run in one transaction, so trying again is safe.
+ * Kysely's migrator looks for its bookkeeping table by listing every table in the database (with
+ * pg_get_serial_sequence on each); when another suite drops its schema at that moment, PostgreSQL
+ * answers "schema … does not exist" (3F000) or "relation … does not exist" (42P01) for the
+ * vanished one. The migrations run in one transaction, so trying again is safe.
  */
+const VANISHED = new Set(['3F000', '42P01']);
 async function migrateAlongsideOtherSuites(db: DatabaseHandle['db'], schema: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await migrateToLatest(db, { schema });
       return;
     } catch (error) {
-      const vanished = (error as { code?: string }).code === '3F000' && !String(error).includes(schema);
+      const vanished = VANISHED.has((error as { code?: string }).code ?? '') && !String(error).includes(schema);
       if (!vanished || attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
