@@ -78,10 +78,14 @@ for (const kind of databaseKinds()) {
       });
       expect(response.statusCode).toBe(401);
       expect(response.headers[REQUEST_ID_HEADER]).toBe('trace-abc-123');
+      // One access line per request, with the request and the answer in it.
       const logged = sink.lines.filter((line) => line.requestId === 'trace-abc-123');
-      expect(logged.map((line) => line.msg)).toEqual(
-        expect.arrayContaining(['incoming request', 'request completed']),
-      );
+      expect(logged.map((line) => line.msg)).toEqual(['request completed']);
+      expect(logged[0]).toMatchObject({
+        req: { method: 'GET', url: '/api/account/me' },
+        res: { statusCode: 401 },
+        responseTime: expect.any(Number),
+      });
     });
 
     it('gives every response a request id of its own when the caller sent none', async () => {
@@ -102,7 +106,7 @@ for (const kind of databaseKinds()) {
     it('keeps probes lean: no request logs and no browser security headers', async () => {
       await server.app.inject({ method: 'GET', url: '/healthz' });
       await server.app.inject({ method: 'GET', url: '/readyz' });
-      expect(sink.lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+      expect(sink.lines.filter((line) => line.msg === 'request completed')).toEqual([]);
       const probe = await server.app.inject({ method: 'GET', url: '/healthz' });
       expect(probe.headers['content-security-policy']).toBeUndefined();
       // The request id is still there for tracing.
