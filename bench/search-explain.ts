@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { SearchInput } from '../common/schemas/search.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { compileSearch } from '../server/domains/availability/repository.ts';
+import { compileSearch } from '../server/domains/availability/search-repository.ts';
 import { slotReferenceZone } from '../server/domains/availability/search-slot-sql.ts';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

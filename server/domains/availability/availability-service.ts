@@ -15,8 +15,8 @@ import {
   findSchedule,
   findSlotSchedule,
   listPublishedForSitemap,
-  searchPublishedBathrooms,
 } from './repository.ts';
+import { searchPublishedBathrooms } from './search-repository.ts';
 import { slotReferenceZone } from './search-slot-sql.ts';
 import { dayWindow, freeStarts, isBookableDate } from './slots.ts';
 import { wallClock } from './zoned-time.ts';

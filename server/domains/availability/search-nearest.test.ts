@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { SearchResponse } from '../../../common/schemas/search.ts';
 import { describeWithApp } from '../../test/harness.ts';
-import { SEARCH_COUNT_CAP } from './repository.ts';
+import { SEARCH_COUNT_CAP } from './search-repository.ts';
 import { insertBathroom, insertHost, northOf } from './search-test-support.ts';
 
 // Nearest-first search walks the distance index and stops early, and counting stops at a cap
