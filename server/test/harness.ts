@@ -103,7 +103,8 @@ async function migrateAlongsideOtherSuites(db: DatabaseHandle['db'], schema: str
       await migrateToLatest(db, { schema });
       return;
     } catch (error) {
-      const vanished = VANISHED.has((error as { code?: string }).code ?? '') && !String(error).includes(schema);
+      const vanished =
+        VANISHED.has((error as { code?: string }).code ?? '') && !String(error).includes(schema);
       if (!vanished || attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
