@@ -6,7 +6,7 @@ import {
 } from '../../../common/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import { findSlotSchedule } from '../availability/repository.ts';
+import { readSlotSchedule } from '../availability/slot-schedule.ts';
 import { BOOKING_HORIZON_DAYS, refusal, type SlotRefusal } from '../availability/slots.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { Gateway } from '../realtime/gateway.ts';
@@ -200,7 +200,7 @@ export function createBookingService(deps: BookingDeps) {
               // The bathroom share-locked and its schedule read in one statement (its rules cannot
               // change until this booking is decided); the window covers the longest buffer.
               const window = { start: startsAt, end: new Date(endsAt.getTime() + MAX_BUFFER_MS) };
-              const bathroom = await findSlotSchedule(trx, input.bathroomId, window, { lockBathroom: true });
+              const bathroom = await readSlotSchedule(trx, input.bathroomId, window, { lockBathroom: true });
               admit(bathroom);
               if (!bathroom) throw notBookable();
               // Holds past their expiry no longer count (the read left them out) but still stand in

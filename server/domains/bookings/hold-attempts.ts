@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { CLEANING_BUFFERS } from '../../../common/schemas/properties.ts';
 import type { Db } from '../../db/database.ts';
-import { findSlotSchedule } from '../availability/repository.ts';
+import { readSlotSchedule, type SlotSchedule } from '../availability/slot-schedule.ts';
 
 /**
  * The cheap way to a booking's answer (ADR 090, "Racing for one slot"). A hold's transaction takes
@@ -17,7 +17,7 @@ import { findSlotSchedule } from '../availability/repository.ts';
  * the final word across processes.
  */
 
-export type SlotSchedule = NonNullable<Awaited<ReturnType<typeof findSlotSchedule>>>;
+export type { SlotSchedule };
 
 export type HoldAttempt = {
   bathroomId: string;
@@ -46,7 +46,7 @@ export function createHoldAttempts(db: Db) {
         if (distinct.has(key)) continue;
         const [bathroomId, start, end] = key.split('|');
         const window = { start: new Date(Number(start)), end: new Date(Number(end) + MAX_BUFFER_MS) };
-        distinct.set(key, findSlotSchedule(db, bathroomId as string, window));
+        distinct.set(key, readSlotSchedule(db, bathroomId as string, window));
       }
       // A failed read fails only the requests that asked for it (DataLoader takes an Error per key).
       return Promise.all(

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
-import { bathroomHasBookings } from '../bookings/repository.ts';
+import { hasBookingRecords } from '../bookings/bathroom-bookings.ts';
 import type { StorageService } from '../storage/storage-service.ts';
 import { createListingImport } from './import-listings.ts';
 import { createPropertyPhotos } from './property-photos.ts';
@@ -202,7 +202,7 @@ export function createPropertyService(deps: PropertyDeps) {
     const photos = await db.transaction().execute(async (trx) => {
       const current = await lockManageable(trx, actor, id);
       // Bookings are kept with their payments (ADR 090): a booked bathroom is unpublished, not deleted.
-      if (await bathroomHasBookings(trx, id)) {
+      if (await hasBookingRecords(trx, id)) {
         throw new AppError(
           'conflict',
           'This bathroom has bookings, which are kept on record. Unpublish it instead.',
