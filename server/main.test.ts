@@ -155,7 +155,8 @@ describe('node server/main.ts', { timeout: 120_000 }, () => {
   });
 
   it('finishes an in-flight request on SIGTERM, closes the database and exits 0', async () => {
-    const server = await startServer({ SEED_DEMO: 'false' });
+    // Debug level logs each request's arrival, which tells this test the upload is in flight.
+    const server = await startServer({ SEED_DEMO: 'false', LOG_LEVEL: 'debug' });
     // SEED_DEMO=false: nothing was seeded or printed.
     expect(server.output()).not.toContain('Demo accounts');
     expect((await signIn(server.baseUrl, 'admin@privy.test')).status).toBe(401);

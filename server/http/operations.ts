@@ -54,9 +54,13 @@ function batchedStdout(): pino.DestinationStream {
  * One access line per request, written when it completes and carrying the request as well as the
  * response, instead of Fastify's two ("incoming request", then "request completed"). Half the log
  * volume, and a line fewer to build and write on every request (docs/PERFORMANCE.md, "Search load").
+ * The arrival line is kept at debug level.
  */
 class AccessLogController extends LogController {
-  override incomingRequest(): void {}
+  // At debug level only: where a request hangs before completing, `LOG_LEVEL=debug` shows it arrived.
+  override incomingRequest(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
 
   override requestCompleted(
     error: Error | null | undefined,
