@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signOutFromMenu } from './auth-helpers.ts';
 import { useBrowser } from './browser.ts';
 import { fireTestNotification } from './notification-helpers.ts';
-import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
+import { apiCall, registerFresh, signIn, waitForHydration, waitForLiveChannel } from './session-helpers.ts';
 
 const badgeCount = async (page: import('playwright-core').Page) =>
   Number(await page.getByTestId('notification-badge').getAttribute('data-count'));
@@ -157,7 +157,7 @@ describe('notifications panel', () => {
     await second.goto('/about');
     await expect.poll(() => badgeCount(tab.page)).toBe(0);
     // Wait until both sockets are subscribed before firing.
-    await tab.page.waitForTimeout(500);
+    for (const page of [tab.page, second]) await waitForLiveChannel(page, /^user:/);
 
     const sent = await fireTestNotification(tab.page, 'MESSAGE_RECEIVED');
     for (const page of [tab.page, second]) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { signIn } from './session-helpers.ts';
+import { signIn, waitForLiveChannel } from './session-helpers.ts';
 
 describe('becoming a provider', () => {
   const { newTab } = useBrowser();
@@ -30,6 +30,9 @@ describe('becoming a provider', () => {
       .toBe(true);
     await expect.poll(() => admin.page.getByTestId('provider-request-row').count()).toBe(1);
 
+    // The approval is toasted live only to a tab whose channel is already open (a later one
+    // catches up in the badge): wait for the guest's, as a person would already be on the page.
+    await waitForLiveChannel(guest.page, /^user:/);
     await admin.page.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => admin.page.getByTestId('provider-requests-empty').isVisible()).toBe(true);
 

@@ -75,3 +75,18 @@ export async function pickPlace(page: Page, field: string, text: string, option:
   }
   await choice.click();
 }
+
+/**
+ * Resolves once the tab's realtime connection has the server's confirmation for `channel`
+ * (`data-realtime-channels` on <html>, realtime-provider.tsx): from then on, an event sent to it
+ * arrives live. Sent before, it would only be caught up on the next reconnect.
+ */
+export async function waitForLiveChannel(page: Page, channel: RegExp): Promise<void> {
+  await page.waitForFunction(
+    (source) =>
+      (document.documentElement.dataset.realtimeChannels ?? '')
+        .split(' ')
+        .some((name) => new RegExp(source).test(name)),
+    channel.source,
+  );
+}

@@ -61,8 +61,10 @@ describe('realtime client', () => {
     latest().open();
     expect(states).toEqual(['connecting', 'open']);
     expect(latest().sent).toContainEqual({ type: 'subscribe', channel: 'user:u1' });
+    expect(client.subscribedChannels()).toEqual([]);
     latest().serverSays({ type: 'subscribed', channel: 'user:u1' });
     expect(client.statusOf('user:u1')).toBe('subscribed');
+    expect(client.subscribedChannels()).toEqual(['user:u1']);
     latest().serverSays({ type: 'event', channel: 'user:u1', event: 'notification', payload: { id: 'n1' } });
     latest().serverSays({
       type: 'event',
@@ -80,6 +82,7 @@ describe('realtime client', () => {
     client.subscribe('admins', vi.fn());
     latest().serverSays({ type: 'error', channel: 'admins', reason: 'no' });
     expect(client.statusOf('admins')).toBe('error');
+    expect(client.subscribedChannels()).toEqual([]);
   });
 
   it('retries a failing connection after 1, 2, 5 and then every 10 s', () => {

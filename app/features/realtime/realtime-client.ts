@@ -123,6 +123,11 @@ export class RealtimeClient {
     return this.channels.get(channel)?.status ?? 'unsubscribed';
   }
 
+  /** The channels the server has confirmed, in the order they were first asked for. */
+  subscribedChannels(): string[] {
+    return [...this.channels].filter(([, entry]) => entry.status === 'subscribed').map(([name]) => name);
+  }
+
   onState(listener: (state: ConnectionState) => void): () => void {
     this.stateListeners.add(listener);
     return () => this.stateListeners.delete(listener);

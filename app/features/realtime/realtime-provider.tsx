@@ -9,6 +9,27 @@ function socketUrl(): string {
 }
 
 /**
+ * The connection's state and confirmed channels as `data-realtime` and `data-realtime-channels` on
+ * <html>: what a developer (or a browser test) looks at to know the tab is live before expecting
+ * something to arrive.
+ */
+function mirrorOnDocument(client: RealtimeClient): () => void {
+  const root = document.documentElement;
+  const offState = client.onState((state) => {
+    root.dataset.realtime = state;
+  });
+  const offStatus = client.onStatus(() => {
+    root.dataset.realtimeChannels = client.subscribedChannels().join(' ');
+  });
+  return () => {
+    offState();
+    offStatus();
+    delete root.dataset.realtime;
+    delete root.dataset.realtimeChannels;
+  };
+}
+
+/**
  * Opens the tab's realtime connection while someone is signed in. When the user signs out (or
  * changes) the client is stopped, so every subscription ends with it.
  */
@@ -17,10 +38,12 @@ export function RealtimeProvider({ userId, children }: { userId: string | null; 
   useEffect(() => {
     if (!userId) return;
     const next = new RealtimeClient({ url: socketUrl() });
+    const stopMirroring = mirrorOnDocument(next);
     next.start();
     setClient(next);
     return () => {
       next.stop();
+      stopMirroring();
       setClient(null);
     };
   }, [userId]);
