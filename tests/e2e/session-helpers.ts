@@ -79,7 +79,7 @@ export async function pickPlace(page: Page, field: string, text: string, option:
 /**
  * Resolves once the tab's realtime connection has the server's confirmation for `channel`
  * (`data-realtime-channels` on <html>, realtime-provider.tsx): from then on, an event sent to it
- * arrives live. Sent before, it would only be caught up on the next reconnect.
+ * arrives live. Sent before, it is not toasted; the badge catches up on the next fetch or reconnect.
  */
 export async function waitForLiveChannel(page: Page, channel: RegExp): Promise<void> {
   await page.waitForFunction(
