@@ -1,3 +1,5 @@
+import { formatUsd } from './money.ts';
+
 /**
  * Who gets what back when a booking is cancelled (PRODUCT.md, "Booking life"): a guest 60 minutes
  * or more before the start gets everything, less than that half, after the start nothing (a refund
@@ -28,22 +30,20 @@ export function cancellationTerms(input: {
   return { policy: 'none', refundCents: 0 };
 }
 
-const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-
 /** The sentence a guest or host reads before confirming a cancellation. */
 export function describeTerms(terms: CancellationTerms, party: CancellingParty): string {
   if (party !== 'guest') {
     return terms.refundCents > 0
-      ? `The guest gets a full refund of ${usd(terms.refundCents)}.`
+      ? `The guest gets a full refund of ${formatUsd(terms.refundCents)}.`
       : 'Nothing was paid, so there is nothing to refund.';
   }
   switch (terms.policy) {
     case 'full':
       return terms.refundCents > 0
-        ? `You get a full refund of ${usd(terms.refundCents)}.`
+        ? `You get a full refund of ${formatUsd(terms.refundCents)}.`
         : 'Nothing was paid, so there is nothing to refund.';
     case 'half':
-      return `It starts in less than ${FULL_REFUND_NOTICE_MINUTES} minutes, so you get half back: ${usd(terms.refundCents)}.`;
+      return `It starts in less than ${FULL_REFUND_NOTICE_MINUTES} minutes, so you get half back: ${formatUsd(terms.refundCents)}.`;
     case 'none':
       return 'It has already started, so there is no refund. You can still ask for one from the booking page.';
   }

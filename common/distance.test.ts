@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMiles, formatDistance, formatPrice } from './distance.ts';
+import { distanceMiles, formatDistance } from './distance.ts';
 
-describe('distance and price formatting', () => {
+describe('distance formatting', () => {
   it('measures on the spec sphere and rounds to 4 decimals', () => {
     // One degree of latitude on a 3963.190592-mile sphere.
     expect(distanceMiles({ latitude: 30, longitude: -97 }, { latitude: 31, longitude: -97 })).toBe(69.1707);
@@ -14,10 +14,5 @@ describe('distance and price formatting', () => {
     expect(formatDistance(0.1)).toBe('0.1 mi');
     expect(formatDistance(2.345)).toBe('2.3 mi');
     expect(formatDistance(12.6)).toBe('13 mi');
-  });
-
-  it('formats US dollars without trailing cents on whole amounts', () => {
-    expect(formatPrice(1200)).toBe('$12');
-    expect(formatPrice(1250)).toBe('$12.50');
   });
 });

@@ -1,4 +1,4 @@
-import { CURRENCY, DISTANCE_DECIMALS, EARTH_RADIUS_MILES, LOCALE } from './constants.ts';
+import { DISTANCE_DECIMALS, EARTH_RADIUS_MILES, LOCALE } from './constants.ts';
 
 const FEET_PER_MILE = 5280;
 
@@ -23,16 +23,4 @@ export function formatDistance(miles: number): string {
   if (miles < 0.1)
     return `${Math.max(10, Math.round((miles * FEET_PER_MILE) / 10) * 10).toLocaleString(LOCALE)} ft`;
   return `${miles < 10 ? miles.toFixed(1) : Math.round(miles).toLocaleString(LOCALE)} mi`;
-}
-
-const wholeDollars = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: CURRENCY,
-  maximumFractionDigits: 0,
-});
-const dollarsAndCents = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
-
-/** "$12" or "$12.50" (no ".00" on whole dollars). */
-export function formatPrice(cents: number): string {
-  return (cents % 100 === 0 ? wholeDollars : dollarsAndCents).format(cents / 100);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingPriceCents } from './booking-price.ts';
 import { BOOKING_GRID_MINUTES, DEFAULT_COMMISSION_PERCENT } from './constants.ts';
 import {
   ALLOWED_DURATIONS,
@@ -65,10 +66,8 @@ export const DEFAULT_EARNINGS_INPUT = {
   cleaningBufferMinutes: 0,
 } as const satisfies EarningsInput;
 
-/** A booking's price, PRODUCT.md: round(hourly_cents × minutes / 60). */
-export function bookingPriceCents(hourlyPriceCents: number, minutes: number): number {
-  return Math.round((hourlyPriceCents * minutes) / 60);
-}
+// A booking's price has one definition (PRODUCT.md), kept zod-free for the pages that show it.
+export { bookingPriceCents };
 
 /** Privy's commission on one booking, in whole cents (half a cent rounds up). */
 export function commissionCents(priceCents: number, commissionPercent = DEFAULT_COMMISSION_PERCENT): number {

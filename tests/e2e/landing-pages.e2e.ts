@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from '../../common/distance.ts';
 import {
   DEFAULT_EARNINGS_INPUT,
   type EarningsInput,
   type EarningsPeriod,
   estimateEarnings,
 } from '../../common/earnings.ts';
+import { formatPrice } from '../../common/money.ts';
 import { ACCESSIBILITY_FEATURES } from '../../common/schemas/properties.ts';
 import { baseUrl, useBrowser } from './browser.ts';
 import { signIn, waitForHydration } from './session-helpers.ts';

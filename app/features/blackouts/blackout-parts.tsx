@@ -1,28 +1,15 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
+import { formatUsd } from '../../../common/money.ts';
 import type { AffectedBooking, BlackoutView } from '../../../common/schemas/blackouts.ts';
-import { formatUsd } from '../bookings/booking-status.tsx';
+import { formatWallClock } from '../../../common/wall-clock.ts';
 import type { BlackoutActionData } from './blackout-types.ts';
 
 /** Pieces shared by /blackout and /manage/blackout-dates (ADR 094). */
 
-/** "Tue, Dec 1, 3:00 PM EST" on the bathroom's wall clock (same text on server and browser). */
-export function zonedTime(iso: string, timezone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
-
 export const zonedRange = (startsAt: string, endsAt: string, timezone: string) =>
-  `${zonedTime(startsAt, timezone)} – ${zonedTime(endsAt, timezone)}`;
+  `${formatWallClock(startsAt, timezone, { zoneName: true })} – ${formatWallClock(endsAt, timezone, { zoneName: true })}`;
 
 /** The outcome of the last save or removal, said plainly. */
 export function BlackoutResult({ data }: { data: BlackoutActionData | undefined }) {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { bookingPriceCents } from '../../../common/booking-price.ts';
 import { FULL_REFUND_NOTICE_MINUTES } from '../../../common/cancellation-policy.ts';
+import { formatUsd } from '../../../common/money.ts';
 import { choiceHref, clock12, dateLabel, nextDates } from './booking-choice.ts';
 
 /**
@@ -56,7 +57,6 @@ export type PanelControls = {
   ErrorAlert: (props: { children: ReactNode }) => ReactNode;
 };
 
-const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 export const lengthLabel = (minutes: number) =>
   minutes < 60 ? `${minutes} min` : minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
 
@@ -169,7 +169,7 @@ export function BookingPanelView({
             <Group justify="space-between">
               <Text size="sm">Total</Text>
               <Text fw={700} data-testid="booking-total">
-                {usd(bookingPriceCents(data.hourlyPriceCents, data.duration))}
+                {formatUsd(bookingPriceCents(data.hourlyPriceCents, data.duration))}
               </Text>
             </Group>
             <Text size="xs" c="dimmed">

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatUsd } from '../../../common/money.ts';
 import type { AdminBooking } from '../../../common/schemas/admin.ts';
 import { ConfirmButton } from '../../ui/confirm-button.tsx';
-import { BookingStatusBadge, bookingSpan, formatUsd } from './booking-status.tsx';
+import { BookingStatusBadge, bookingSpan } from './booking-status.tsx';
 import { refundNote } from './refund-summary.ts';
 
 const CANCELLABLE = new Set(['pending_payment', 'confirmed']);

@@ -20,9 +20,6 @@ export function BookingStatusBadge({ status }: { status: BookingStatusName }) {
   );
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatUsd = (cents: number) => usd.format(cents / 100);
-
 /** "Tue, Dec 1, 10:00 – 10:30 AM EST" in the bathroom's zone. */
 export function bookingSpan(booking: { starts_at: string; ends_at: string; timezone: string }): string {
   const format = new Intl.DateTimeFormat('en-US', {

@@ -1,7 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { formatUsd } from '../../../common/money.ts';
 import type { BookingView } from '../../../common/schemas/bookings.ts';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** The booked time in the bathroom's own zone, as the guest picked it. */
 export function bookingWhen(booking: Pick<BookingView, 'starts_at' | 'timezone'>): string {
@@ -29,7 +28,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
         <Text size="sm" c="dimmed">
           Total
         </Text>
-        <Text fw={700}>{usd.format(booking.price_cents / 100)}</Text>
+        <Text fw={700}>{formatUsd(booking.price_cents)}</Text>
       </Group>
     </Stack>
   );

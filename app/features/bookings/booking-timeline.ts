@@ -1,8 +1,7 @@
+import { formatUsd } from '../../../common/money.ts';
 import type { BookingDetail } from '../../../common/schemas/booking-pages.ts';
 
 export type TimelineStep = { label: string; at: string | null; done: boolean };
-
-const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * A booking's life so far, in order, then what is still to come (not done): booked, paid and
@@ -32,7 +31,7 @@ export function bookingTimeline(booking: BookingDetail): TimelineStep[] {
 /** Each refund as the payment provider last described it; only a succeeded one is "refunded". */
 function refundSteps(booking: BookingDetail): TimelineStep[] {
   return booking.refunds.map((refund) => {
-    const amount = usd(refund.amount_cents);
+    const amount = formatUsd(refund.amount_cents);
     const label =
       refund.status === 'succeeded'
         ? `Refunded ${amount}`

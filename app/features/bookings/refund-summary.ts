@@ -1,3 +1,5 @@
+import { formatUsd } from '../../../common/money.ts';
+
 /**
  * What a booking's refunds amount to, as the payment provider has told us (ADR 091, "Refunds"):
  * `settledCents` is back with the guest; `pendingCents` is committed to them but not back yet
@@ -11,13 +13,11 @@ export function refundSummary(booking: {
   return { settledCents, pendingCents: Math.max(0, booking.amount_refunded_cents - settledCents) };
 }
 
-const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-
 /** The list row's note: " · $12.00 refunded", " · refund of $6.00 pending", both, or nothing. */
 export function refundNote(booking: { amount_refunded_cents: number; amount_refund_settled_cents: number }) {
   const { settledCents, pendingCents } = refundSummary(booking);
   return [
-    settledCents > 0 ? ` · ${usd(settledCents)} refunded` : '',
-    pendingCents > 0 ? ` · refund of ${usd(pendingCents)} pending` : '',
+    settledCents > 0 ? ` · ${formatUsd(settledCents)} refunded` : '',
+    pendingCents > 0 ? ` · refund of ${formatUsd(pendingCents)} pending` : '',
   ].join('');
 }

@@ -15,11 +15,3 @@ export function StatusBadge({ status }: { status: PropertyStatus }) {
     </Badge>
   );
 }
-
-export function formatPrice(cents: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: cents % 100 ? 2 : 0,
-  }).format(cents / 100);
-}

@@ -1,4 +1,6 @@
+import { bookingPriceCents } from '../../../common/booking-price.ts';
 import { DEFAULT_COMMISSION_PERCENT } from '../../../common/constants.ts';
+import { formatUsd } from '../../../common/money.ts';
 
 /**
  * The product rules the public pages quote (PRODUCT.md). Copy reads its numbers from here, so a rule
@@ -26,13 +28,9 @@ export const FACTS = {
   minimumAge: 18,
 } as const;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export const formatUsd = (cents: number) => usd.format(cents / 100);
-
 /** The pricing example every page uses: a booking's price is round(hourly × minutes / 60), in cents. */
 export function priceExample(hourlyCents: number, minutes: number) {
-  const price = Math.round((hourlyCents * minutes) / 60);
+  const price = bookingPriceCents(hourlyCents, minutes);
   const commission = Math.round((price * FACTS.commissionPercent) / 100);
   return {
     hourly: formatUsd(hourlyCents),

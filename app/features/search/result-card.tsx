@@ -1,6 +1,7 @@
 import { IconPhoto, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDistance, formatPrice } from '../../../common/distance.ts';
+import { formatDistance } from '../../../common/distance.ts';
+import { formatPrice } from '../../../common/money.ts';
 import type { SearchResult } from '../../../common/schemas/search.ts';
 import { photoWidthSrcSet } from '../../ui/photo-srcset.ts';
 import { describeFeature } from './feature-icons.tsx';

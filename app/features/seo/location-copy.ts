@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../common/distance.ts';
+import { formatPrice } from '../../../common/money.ts';
 import {
   type LocationPageKind,
   locationPageKind,

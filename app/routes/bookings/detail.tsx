@@ -14,8 +14,9 @@ import {
 import { useState } from 'react';
 import { Form, Link, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
+import { formatUsd } from '../../../common/money.ts';
 import { bookingIdParamsSchema, cancelBookingSchema } from '../../../common/schemas/bookings.ts';
-import { BookingStatusBadge, bookingSpan, formatUsd } from '../../features/bookings/booking-status.tsx';
+import { BookingStatusBadge, bookingSpan } from '../../features/bookings/booking-status.tsx';
 import { bookingTimeline } from '../../features/bookings/booking-timeline.ts';
 import { refundSummary } from '../../features/bookings/refund-summary.ts';
 import { checkInOpen, StartCountdown } from '../../features/bookings/start-countdown.tsx';

@@ -1,11 +1,12 @@
 import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useLoaderData, useNavigate } from 'react-router';
+import { formatUsd } from '../../../common/money.ts';
 import {
   GUEST_TABS,
   type GuestTabName,
   guestBookingsQuerySchema,
 } from '../../../common/schemas/booking-pages.ts';
-import { BookingStatusBadge, bookingSpan, formatUsd } from '../../features/bookings/booking-status.tsx';
+import { BookingStatusBadge, bookingSpan } from '../../features/bookings/booking-status.tsx';
 import { refundNote } from '../../features/bookings/refund-summary.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';

@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Form, Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { formatUsd } from '../../../common/money.ts';
 import { isHostBookingNotice } from '../../../common/notification-types.ts';
 import {
   HOST_FILTERS,
@@ -20,7 +21,7 @@ import {
   hostBookingsQuerySchema,
 } from '../../../common/schemas/booking-pages.ts';
 import { bookingIdParamsSchema } from '../../../common/schemas/bookings.ts';
-import { BookingStatusBadge, bookingSpan, formatUsd } from '../../features/bookings/booking-status.tsx';
+import { BookingStatusBadge, bookingSpan } from '../../features/bookings/booking-status.tsx';
 import { WeekCalendar } from '../../features/bookings/week-calendar.tsx';
 import { requireHost } from '../../features/listings/guards.server.ts';
 import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';

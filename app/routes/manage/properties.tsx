@@ -1,9 +1,10 @@
 import { Button, Card, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBath, IconPlus } from '@tabler/icons-react';
 import { Link, useLoaderData } from 'react-router';
+import { formatPrice } from '../../../common/money.ts';
 import { requireHost } from '../../features/listings/guards.server.ts';
 import { ManageErrorBoundary } from '../../features/listings/route-error.tsx';
-import { formatPrice, StatusBadge } from '../../features/listings/status-badge.tsx';
+import { StatusBadge } from '../../features/listings/status-badge.tsx';
 import { servicesContext } from '../../lib/context.ts';
 import type { Route } from './+types/properties';
 

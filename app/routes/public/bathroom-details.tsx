@@ -2,7 +2,8 @@ import { Anchor, Avatar, Card, Container, Grid, Group, Paper, Stack, Text, Title
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { WEEKDAYS } from '../../../common/constants.ts';
-import { formatDistance, formatPrice } from '../../../common/distance.ts';
+import { formatDistance } from '../../../common/distance.ts';
+import { formatPrice } from '../../../common/money.ts';
 import { BookingPanel } from '../../features/booking-panel/booking-panel.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
 import { pageMeta } from '../../features/marketing/meta.ts';

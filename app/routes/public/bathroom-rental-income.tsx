@@ -1,8 +1,8 @@
 import { Alert, Anchor, Grid, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatPrice } from '../../../common/distance.ts';
 import { earningsCalculatorHref } from '../../../common/earnings.ts';
+import { formatPrice } from '../../../common/money.ts';
 import { CtaBand } from '../../features/marketing/cta-band.tsx';
 import { FACTS } from '../../features/marketing/facts.ts';
 import { GuideSteps } from '../../features/marketing/guide-steps.tsx';

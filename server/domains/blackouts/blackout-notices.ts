@@ -1,4 +1,6 @@
 import type { Transaction } from 'kysely';
+import { formatUsd } from '../../../common/money.ts';
+import { formatWallClock } from '../../../common/wall-clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
@@ -21,22 +23,6 @@ export type BlackoutRow = NonNullable<Awaited<ReturnType<typeof findBlackout>>>;
 
 type Notifications = Pick<NotificationService, 'notifyMany' | 'notifyAdmins'>;
 
-const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-
-/** "Tue, Dec 1, 2026, 3:00 PM EST" on the bathroom's wall clock. */
-export function zonedWhen(instant: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(instant);
-}
-
 /** The three cancellation notices (guest, host, admins), in the cancellation's own transaction. */
 export async function sendCancellationNotices(
   notifications: Notifications,
@@ -45,9 +31,9 @@ export async function sendCancellationNotices(
   booking: { id: string; guest_id: string; starts_at: Date },
   refundCents: number,
 ) {
-  const when = zonedWhen(new Date(booking.starts_at), blackout.timezone);
+  const when = formatWallClock(booking.starts_at, blackout.timezone, { zoneName: true });
   const meta = { booking_id: booking.id, bathroom_id: blackout.bathroom_id, blackout_id: blackout.id };
-  const refund = refundCents > 0 ? ` Your ${usd(refundCents)} is on its way back to you in full.` : '';
+  const refund = refundCents > 0 ? ` Your ${formatUsd(refundCents)} is on its way back to you in full.` : '';
   await notifications.notifyMany(
     [
       {
@@ -59,7 +45,7 @@ export async function sendCancellationNotices(
       {
         userId: blackout.host_id,
         type: 'owner_booking_cancelled_blackout',
-        message: `The booking at ${blackout.title} on ${when} was cancelled for your blackout; the guest gets ${refundCents > 0 ? `a full refund of ${usd(refundCents)}` : 'nothing to refund (it was unpaid)'}.`,
+        message: `The booking at ${blackout.title} on ${when} was cancelled for your blackout; the guest gets ${refundCents > 0 ? `a full refund of ${formatUsd(refundCents)}` : 'nothing to refund (it was unpaid)'}.`,
         meta: { ...meta, user_id: booking.guest_id },
       },
     ],
@@ -68,7 +54,7 @@ export async function sendCancellationNotices(
   await notifications.notifyAdmins(
     {
       type: 'admin_booking_cancelled_blackout',
-      message: `A booking at ${blackout.title} on ${when} was cancelled by a blackout${refundCents > 0 ? `; ${usd(refundCents)} refunded` : ''}.`,
+      message: `A booking at ${blackout.title} on ${when} was cancelled by a blackout${refundCents > 0 ? `; ${formatUsd(refundCents)} refunded` : ''}.`,
       meta: { ...meta, user_id: booking.guest_id },
     },
     trx,
@@ -131,7 +117,7 @@ export function createBlackoutNotices(deps: BlackoutNoticeDeps) {
       const type = kind === 'started' ? 'bathroom_blackout_started' : 'bathroom_blackout_ended';
       const message =
         kind === 'started'
-          ? `Your blackout on ${blackout.title} has started; nothing can be booked until ${zonedWhen(new Date(blackout.ends_at), blackout.timezone)}.`
+          ? `Your blackout on ${blackout.title} has started; nothing can be booked until ${formatWallClock(blackout.ends_at, blackout.timezone, { zoneName: true })}.`
           : `Your blackout on ${blackout.title} has ended; guests can book it again.`;
       await deps.notifications.notifyMany(
         [

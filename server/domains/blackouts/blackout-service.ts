@@ -7,6 +7,7 @@ import {
   type BlackoutView,
   type CreateBlackoutInput,
 } from '../../../common/schemas/blackouts.ts';
+import { formatWallClock } from '../../../common/wall-clock.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { BookingService } from '../bookings/booking-service.ts';
@@ -18,7 +19,6 @@ import {
   BLACKOUT_STARTED_JOB,
   createBlackoutNotices,
   sendCancellationNotices,
-  zonedWhen,
 } from './blackout-notices.ts';
 import {
   deleteBlackout,
@@ -127,14 +127,14 @@ export function createBlackoutService(deps: BlackoutDeps) {
   function overlapError(other: { starts_at: Date; ends_at: Date }, timezone: string) {
     return new AppError(
       'conflict',
-      `This bathroom already has a blackout from ${zonedWhen(new Date(other.starts_at), timezone)} to ${zonedWhen(new Date(other.ends_at), timezone)}. Change the times or remove that blackout first.`,
+      `This bathroom already has a blackout from ${formatWallClock(other.starts_at, timezone, { zoneName: true })} to ${formatWallClock(other.ends_at, timezone, { zoneName: true })}. Change the times or remove that blackout first.`,
     );
   }
 
   function checkedInError(row: LiveBooking, timezone: string) {
     return new AppError(
       'conflict',
-      `A guest is checked in until ${zonedWhen(new Date(row.ends_at), timezone)}. Start the blackout after that.`,
+      `A guest is checked in until ${formatWallClock(row.ends_at, timezone, { zoneName: true })}. Start the blackout after that.`,
     );
   }
 

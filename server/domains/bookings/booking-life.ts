@@ -5,6 +5,7 @@ import {
   cancellationTerms,
   describeTerms,
 } from '../../../common/cancellation-policy.ts';
+import { formatUsd } from '../../../common/money.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
@@ -41,8 +42,6 @@ export type BookingLifeDeps = {
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   now: () => Date;
 };
-
-const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 const noSuchBooking = () => new AppError('not_found', 'There is no such booking.');
 
@@ -155,7 +154,7 @@ export function createBookingLife(deps: BookingLifeDeps) {
     const meta = { booking_id: row.id, bathroom_id: row.bathroom_id };
     const refund =
       terms.refundCents > 0 && row.payment_intent_id
-        ? ` ${usd(terms.refundCents)} is on its way back to you.`
+        ? ` ${formatUsd(terms.refundCents)} is on its way back to you.`
         : '';
     const byWhom =
       party === 'guest' ? 'You cancelled' : party === 'host' ? 'Your host cancelled' : 'Privy cancelled';

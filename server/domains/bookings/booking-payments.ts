@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { formatWallClock } from '../../../common/wall-clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
@@ -52,25 +53,9 @@ const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 type Completed = Extract<PaymentEvent, { type: 'checkout.completed' }>;
 type Expired = Extract<PaymentEvent, { type: 'checkout.expired' }>;
 
-/** One formatter per zone: making an Intl.DateTimeFormat costs far more than using it. */
-const whenFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** "Tue, Nov 24, 2026, 10:00 AM" in the bathroom's zone: what the guest picked. */
 export function localWhen(startsAt: Date, timezone: string): string {
-  let format = whenFormats.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    whenFormats.set(timezone, format);
-  }
-  return format.format(new Date(startsAt));
+  return formatWallClock(startsAt, timezone);
 }
 
 type CheckoutSubject = Pick<

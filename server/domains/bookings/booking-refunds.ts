@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { formatUsd } from '../../../common/money.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
@@ -47,8 +48,6 @@ function parseReference(reference: string | null): { id: string; round: number }
   return match ? { id: match[1] as string, round: Number(match[2]) } : null;
 }
 
-const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-
 export type BookingRefundDeps = {
   db: Db;
   payments: Pick<PaymentService, 'refund' | 'reconcileRefund'>;
@@ -73,7 +72,7 @@ export function createBookingRefunds(deps: BookingRefundDeps) {
     what: 'unsent' | 'failed' | 'given_up',
     reason?: string | null,
   ) {
-    const amount = `A refund of ${usd(refund.amount_cents)} for a booking at ${refund.bathroom_title}`;
+    const amount = `A refund of ${formatUsd(refund.amount_cents)} for a booking at ${refund.bathroom_title}`;
     const message =
       what === 'given_up'
         ? `${amount} could not be made after every retry; refund it by hand.`
@@ -131,7 +130,7 @@ export function createBookingRefunds(deps: BookingRefundDeps) {
         {
           userId: refund.guest_id,
           type: 'USER_REFUND_PROCESSED',
-          message: `Your payment for ${refund.bathroom_title} arrived after the hold had ended, so the time was not booked. We refunded ${usd(refund.amount_cents)} in full.`,
+          message: `Your payment for ${refund.bathroom_title} arrived after the hold had ended, so the time was not booked. We refunded ${formatUsd(refund.amount_cents)} in full.`,
           meta: meta(refund),
         },
         trx,

@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { formatPrice } from '../../../../common/distance.ts';
 import {
   checkEarningsForm,
   type EarningsField,
@@ -20,6 +19,7 @@ import {
   type EarningsPeriod,
   estimateEarnings,
 } from '../../../../common/earnings.ts';
+import { formatPrice } from '../../../../common/money.ts';
 import { ALLOWED_DURATIONS, CLEANING_BUFFERS } from '../../../../common/schemas/properties.ts';
 
 const LENGTH_OPTIONS = ALLOWED_DURATIONS.map((minutes) => ({

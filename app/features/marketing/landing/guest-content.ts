@@ -1,6 +1,6 @@
 import { IconBabyCarriage, IconRun, IconStethoscope, IconTruckDelivery } from '@tabler/icons-react';
-import { formatPrice } from '../../../../common/distance.ts';
 import { bookingPriceCents } from '../../../../common/earnings.ts';
+import { formatPrice } from '../../../../common/money.ts';
 import { PRICE_MIN_CENTS } from '../../../../common/schemas/properties.ts';
 import { FACTS } from '../facts.ts';
 import type { Feature } from '../feature-grid.tsx';

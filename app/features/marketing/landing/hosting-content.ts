@@ -15,7 +15,7 @@ import {
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
-import { formatPrice } from '../../../../common/distance.ts';
+import { formatPrice } from '../../../../common/money.ts';
 import {
   ALLOWED_DURATIONS,
   DEFAULT_PRICE_CENTS,

@@ -1,5 +1,4 @@
 import { IconBuildingBank, IconClockCheck, IconCreditCard, IconWallet } from '@tabler/icons-react';
-import { formatPrice } from '../../../../common/distance.ts';
 import {
   bookingPriceCents,
   commissionCents,
@@ -7,6 +6,7 @@ import {
   type EarningsInput,
   estimateEarnings,
 } from '../../../../common/earnings.ts';
+import { formatPrice } from '../../../../common/money.ts';
 import type { GuideStep } from '../content/how-it-works.ts';
 import { EXAMPLE, FACTS } from '../facts.ts';
 
