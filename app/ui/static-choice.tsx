@@ -1,5 +1,14 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { type ComponentProps, type CSSProperties, type ReactNode, useRef } from 'react';
 import { useMantineInputId } from './static-input.tsx';
+import { useEarlyInput } from './use-early-input.ts';
+
+/** A controlled radio that keeps a tap made before hydration (use-early-input.ts). */
+function Radio(props: Omit<ComponentProps<'input'>, 'ref'> & { type: 'radio'; checked: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  useEarlyInput(input, props.checked);
+  // Spread in the caller's order: the markup must stay equal to Mantine's (static-choice.test.tsx).
+  return <input ref={input} {...props} />;
+}
 
 /*
  * Mantine's SegmentedControl, Chip (in a Chip.Group), Alert and Table as the markup they render, for
@@ -38,7 +47,7 @@ export function StaticSegmentedControl({
         const active = item.value === value ? 'true' : undefined;
         return (
           <div key={item.value} className="m_69686b9b mantine-SegmentedControl-control" data-active={active}>
-            <input
+            <Radio
               className="m_1714d588 mantine-SegmentedControl-input"
               type="radio"
               id={`${name}-${item.value}`}
@@ -90,7 +99,7 @@ export function StaticChip({
   const id = useMantineInputId();
   return (
     <div style={CHIP_STYLE} className="m_f59ffda3 mantine-Chip-root" data-variant="outline" data-size="sm">
-      <input
+      <Radio
         type="radio"
         className="m_bde07329 mantine-Chip-input"
         id={id}

@@ -1,4 +1,5 @@
-import { type ChangeEvent, type CSSProperties, useId } from 'react';
+import { type ChangeEvent, type CSSProperties, useId, useRef } from 'react';
+import { useEarlyInput } from './use-early-input.ts';
 
 /*
  * Mantine's TextInput and a closed Select as the markup they render (size sm, no error or
@@ -80,6 +81,8 @@ export function StaticTextInput({
 }) {
   const id = useMantineInputId(givenId);
   const invalid = error ? 'true' : undefined;
+  const input = useRef<HTMLInputElement>(null);
+  useEarlyInput(input, value);
   return (
     <div
       className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
@@ -113,6 +116,7 @@ export function StaticTextInput({
           aria-invalid={invalid}
           aria-describedby={error ? `${id}-error` : undefined}
           id={id}
+          ref={input}
           value={value}
           onChange={onChange}
         />

@@ -55,25 +55,13 @@ export async function apiCall(
 }
 
 /**
- * Types into an address field and picks the first suggestion matching `option`. The field is a
- * static stand-in until its code loads (ADR 098); letters typed in the instant it swaps for the
- * live field can land in the old input, so the text is typed again until the list answers.
+ * Types into an address field and picks the first suggestion matching `option`. Typing may start
+ * before the field is live: the stand-in keeps the text across hydration and the swap to the real
+ * field (app/ui/use-early-input.ts, tests/e2e/early-typing.e2e.ts).
  */
 export async function pickPlace(page: Page, field: string, text: string, option: RegExp): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  const box = page.getByRole('combobox', { name: field });
-  const choice = page.getByRole('option', { name: option }).first();
-  for (let attempt = 1; ; attempt++) {
-    await box.fill('');
-    await box.fill(text);
-    try {
-      await choice.waitFor({ timeout: 3_000 });
-      break;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-  await choice.click();
+  await page.getByRole('combobox', { name: field }).fill(text);
+  await page.getByRole('option', { name: option }).first().click();
 }
 
 /**

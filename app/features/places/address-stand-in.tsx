@@ -1,6 +1,7 @@
 import { IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
-import { type ChangeEvent, type CSSProperties, useId } from 'react';
+import { type ChangeEvent, type CSSProperties, useEffect, useId, useRef } from 'react';
 import { useMantineInputId } from '../../ui/static-input.tsx';
+import { useEarlyInput } from '../../ui/use-early-input.ts';
 
 /*
  * AddressAutocomplete (Mantine's TextInput in a Combobox, and a "Use my location" Button) as the
@@ -77,6 +78,13 @@ export function AddressStandIn({
   const statusId = useId();
   const invalid = error ? true : undefined;
   const describedBy = [error && `${id}-error`, description && `${id}-description`].filter(Boolean).join('  ');
+  const input = useRef<HTMLInputElement>(null);
+  useEarlyInput(input, text);
+  // Focused before hydration (no focus event reached React): the live field must keep the focus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the focus at hydration
+  useEffect(() => {
+    if (input.current && document.activeElement === input.current) onFocusChange(true);
+  }, []);
   return (
     <div>
       <div
@@ -133,6 +141,7 @@ export function AddressStandIn({
             aria-invalid={invalid}
             required={required || undefined}
             id={id}
+            ref={input}
             value={text}
             onChange={onTextChange}
             onFocus={() => onFocusChange(true)}

@@ -17,8 +17,13 @@ export function LiveAddressAutocomplete(props: AddressAutocompleteProps) {
   const [text, setText] = useState(props.value?.description ?? '');
   const focused = useRef(false);
   const [locate, setLocate] = useState(false);
+  // A place chosen elsewhere (the default address) replaces the text; on mount it must not, or it
+  // would wipe what the stand-in took over from typing before hydration (use-early-input.ts).
   const description = props.value?.description;
+  const shownDescription = useRef(description);
   useEffect(() => {
+    if (shownDescription.current === description) return;
+    shownDescription.current = description;
     setText(description ?? '');
   }, [description]);
   if (live) {

@@ -1,0 +1,40 @@
+import { type RefObject, useEffect } from 'react';
+
+function nativeSetter(field: 'value' | 'checked') {
+  return Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, field)?.set;
+}
+
+/**
+ * Keeps what a visitor typed, picked (a date or time) or tapped (a radio) in a server-drawn field
+ * before React hydrated it. The change is in the element but not in state: React 19.3 neither
+ * replays such changes nor resets them (its `enableHydrationChangeEvent` is off), so the next
+ * render of the field, or its swap for the live one, would undo them. On a slow phone that is the
+ * first word a hurried guest typed, or the start time they tapped.
+ *
+ * Once hydrated, the field replays the browser's event (`input`; `click` for a radio, which is
+ * what React listens to there). React recorded the element's state at hydration as already seen,
+ * so the replay first puts back what React rendered (through React's own setter, which updates that
+ * record) and then the visitor's change (through the browser's, which it does not see); React's
+ * change plugin then hands it to `onChange` like a keystroke or a tap. A radio only replays being
+ * chosen: the one it replaced is told by the change of state that follows.
+ */
+export function useEarlyInput(ref: RefObject<HTMLInputElement | null>, rendered: string | boolean): void {
+  // Only at hydration: afterwards every change goes through onChange.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the state React hydrated with
+  useEffect(() => {
+    const input = ref.current;
+    if (!input) return;
+    if (typeof rendered === 'boolean') {
+      if (rendered || !input.checked) return;
+      input.checked = false;
+      nativeSetter('checked')?.call(input, true);
+      input.dispatchEvent(new Event('click', { bubbles: true }));
+      return;
+    }
+    if (input.value === rendered) return;
+    const typed = input.value;
+    input.value = rendered;
+    nativeSetter('value')?.call(input, typed);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, []);
+}

@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser.ts';
+import { waitForHydration } from './session-helpers.ts';
+
+/**
+ * On a slow phone the search page is on screen well before its JavaScript: what a guest types, picks
+ * or taps in that time must survive hydration and the swap to the live fields
+ * (app/ui/use-early-input.ts). Here the page's scripts are held back until the test lets them go.
+ */
+async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Module scripts hold back DOMContentLoaded, so wait only for the server's HTML.
+  await page.goto(path, { waitUntil: 'commit' });
+  return release;
+}
+
+describe('typing before the page is live', () => {
+  const { newTab } = useBrowser();
+
+  it('keeps the place typed before hydration, searches it, and keeps the focus for more typing', async () => {
+    const { page } = await newTab();
+    const release = await openWithScriptsHeld(page, '/bathrooms');
+    const where = page.getByRole('combobox', { name: 'Where' });
+    await where.pressSequentially('aus');
+    expect(
+      await page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith('__react'))),
+    ).toBe(false);
+    release();
+    await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
+    // The live field arrives with what was typed, asks for suggestions, and has the focus.
+    await page
+      .getByRole('option', { name: /Austin, TX/ })
+      .first()
+      .waitFor();
+    expect(await where.inputValue()).toBe('aus');
+    await page.keyboard.type('tin');
+    await expect.poll(() => where.inputValue()).toBe('austin');
+    await page.getByRole('option', { name: 'Austin, TX, United States' }).waitFor();
+  });
+
+  it('keeps a date picked before hydration when the rest of the form changes', async () => {
+    const { page } = await newTab();
+    const release = await openWithScriptsHeld(page, '/bathrooms');
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Date', { exact: true }).fill(day);
+    release();
+    await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
+    const where = page.getByRole('combobox', { name: 'Where' });
+    await where.fill('Austin');
+    await page.getByRole('option', { name: 'Austin, TX, United States' }).click();
+    expect(await page.getByLabel('Date', { exact: true }).inputValue()).toBe(day);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('date') === day);
+  });
+
+  it('keeps a length tapped before hydration on a listing', async () => {
+    const { page } = await newTab();
+    const search = await page.request.get('/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25');
+    const { results } = (await search.json()) as { results: { id: string }[] };
+    const listing = results[0];
+    if (!listing) throw new Error('the demo seed should list bathrooms near Austin');
+    const release = await openWithScriptsHeld(page, `/bathrooms/${listing.id}`);
+    const lengths = page.getByRole('radiogroup', { name: 'How long' }).getByRole('radio');
+    await lengths.first().waitFor({ state: 'attached' });
+    const states = await lengths.evaluateAll((radios) =>
+      radios.map((radio) => ({
+        id: radio.id,
+        value: (radio as HTMLInputElement).value,
+        on: (radio as HTMLInputElement).checked,
+      })),
+    );
+    const other = states.find((state) => !state.on);
+    if (!other) throw new Error('a demo bathroom offers more than one length');
+    await page.locator(`label[for="${other.id}"]`).click();
+    release();
+    await page.waitForURL((url) => url.searchParams.get('duration') === other.value);
+    await waitForHydration(page, '[data-testid="booking-panel"]');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('radiogroup', { name: 'How long' })
+          .getByRole('radio', { checked: true })
+          .getAttribute('value'),
+      )
+      .toBe(other.value);
+  });
+});
