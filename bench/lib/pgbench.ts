@@ -54,13 +54,19 @@ export function pgbenchScripts(queries: CompiledQuery[], varying: VaryingParamet
 
 export type PgbenchResult = { tps: number; transactions: number; failed: number; latencyMs: number };
 
-/** Runs pgbench on the scripts for `seconds` as fast as it goes (`-M extended`, as node-postgres talks). */
+/**
+ * Runs pgbench on the scripts for `seconds` as fast as it goes, over the extended protocol as
+ * node-postgres talks (`-M extended`: parse, plan and run each time), or `prepared` for SQL the app
+ * prepares once per connection.
+ */
 export async function runPgbench(options: {
   url: string;
   scripts: string[];
   clients: number;
   threads: number;
   seconds: number;
+  /** `prepared` when the endpoint prepares its statement too (ADR 102). */
+  protocol?: 'extended' | 'prepared';
 }): Promise<PgbenchResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'privy-pgbench-'));
   try {
@@ -71,7 +77,7 @@ export async function runPgbench(options: {
     });
     const args = [
       '--no-vacuum',
-      '--protocol=extended',
+      `--protocol=${options.protocol ?? 'extended'}`,
       `--client=${options.clients}`,
       `--jobs=${options.threads}`,
       `--time=${options.seconds}`,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openTestDatabase } from '../test/harness.ts';
+import { PREPARED } from './callback-query-pool.ts';
 
 // The adapter only serves PostgreSQL servers; `npm run test:pg` runs this.
 const kinds = databaseKinds().filter((kind) => kind === 'postgres');
@@ -28,6 +29,24 @@ for (const kind of kinds) {
       expect(failed).toMatchObject({ code: '22012' });
       const { rows } = await sql<{ ok: number }>`select 1 as ok`.execute(handle.db);
       expect(rows).toEqual([{ ok: 1 }]);
+    });
+
+    it('runs SQL marked PREPARED as one named statement per connection, reused with new values', async () => {
+      const outcome = await handle.db.transaction().execute(async (trx) => {
+        const doubled = [];
+        for (const value of [1, 2, 3]) {
+          const { rows } = await sql<{
+            n: number;
+          }>`${sql.raw(PREPARED)}select ${value}::int * 2 as n`.execute(trx);
+          doubled.push(rows[0]?.n);
+        }
+        const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements
+          where statement like ${`${PREPARED}%`}`.execute(trx);
+        return { doubled, names: rows.map((row) => row.name) };
+      });
+      expect(outcome.doubled).toEqual([2, 4, 6]);
+      expect(outcome.names).toHaveLength(1);
+      expect(outcome.names[0]).toMatch(/^privy_[0-9a-f]{24}$/);
     });
 
     it('keeps a transaction on one connection and rolls it back on failure', async () => {

@@ -1,5 +1,25 @@
+import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+
+/**
+ * SQL that starts with this comment runs as a named prepared statement: parsed once per connection,
+ * and once PostgreSQL has seen it a few times, planned once too (ADR 102). For the busiest reads
+ * only, whose text depends on the shape of the request, never on its values.
+ */
+export const PREPARED = '/* prepared */ ';
+/** Statement names handed out at most: a bound on what each connection keeps (pg caches by name). */
+const MAX_PREPARED_STATEMENTS = 256;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
+    name = `privy_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
 
 /**
  * The pool Kysely talks to: node-postgres's own, except that queries go through pg's callback
@@ -25,10 +45,12 @@ export function callbackQueryPool(pool: pg.Pool): PostgresPool {
         query: ((sqlOrCursor: string | PostgresCursor<unknown>, parameters?: ReadonlyArray<unknown>) => {
           // A cursor (Kysely's streaming) is a submittable: pg drives it as before.
           if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
+          const name = sqlOrCursor.startsWith(PREPARED) ? statementName(sqlOrCursor) : undefined;
           return new Promise<PostgresQueryResult<unknown>>((resolve, reject) => {
-            client.query(sqlOrCursor, parameters as unknown[], (error, result) =>
-              error ? reject(error) : resolve(result as unknown as PostgresQueryResult<unknown>),
-            );
+            const done = (error: Error | null, result: pg.QueryResult) =>
+              error ? reject(error) : resolve(result as unknown as PostgresQueryResult<unknown>);
+            if (name) client.query({ name, text: sqlOrCursor, values: parameters as unknown[] }, done);
+            else client.query(sqlOrCursor, parameters as unknown[], done);
           });
         }) as PostgresPoolClient['query'],
         // pg-pool gives the client a fresh release function at each checkout: look it up each time.
