@@ -1,19 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { formatUsd } from '../../../common/money.ts';
 import type { BookingView } from '../../../common/schemas/bookings.ts';
+import { formatWallClock } from '../../../common/wall-clock.ts';
 
 /** The booked time in the bathroom's own zone, as the guest picked it. */
 export function bookingWhen(booking: Pick<BookingView, 'starts_at' | 'timezone'>): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: booking.timezone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(booking.starts_at));
+  return formatWallClock(booking.starts_at, booking.timezone, { zoneName: true });
 }
 
 /** What was booked: bathroom, time, length and price (payment pages). */

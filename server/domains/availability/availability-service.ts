@@ -16,30 +16,14 @@ import {
   findSlotSchedule,
   listPublishedForSitemap,
 } from './repository.ts';
-import { searchPublishedBathrooms } from './search-repository.ts';
+import { type SearchRow, searchPublishedBathrooms } from './search-repository.ts';
 import { slotReferenceZone } from './search-slot-sql.ts';
 import { dayWindow, freeStarts, isBookableDate } from './slots.ts';
 import { wallClock } from './zoned-time.ts';
 
-type CoverRow = {
-  cover_key_1x: string | null;
-  cover_key_2x: string | null;
-  cover_alt: string | null;
-  title: string;
-};
-type CardRow = CoverRow & {
-  id: string;
-  hourly_price_cents: number;
-  rating_average: string | null;
-  rating_count: number;
-  accessibility: string[];
-  amenities: string[];
-  public_latitude: number;
-  public_longitude: number;
-  city: string;
-  state_code: string;
-  timezone: string;
-};
+/** A bathroom card's row, from a search or a host's profile (distance and count aside). */
+type CardRow = Omit<SearchRow, 'distance_miles' | 'total'>;
+type CoverRow = Pick<CardRow, 'cover_key_1x' | 'cover_key_2x' | 'cover_alt' | 'title'>;
 
 /**
  * The one place that decides whether a bathroom can be had at a time: opening hours in its own
