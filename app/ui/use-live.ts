@@ -1,4 +1,16 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { createTurnQueue, type Turn } from './live-turns.ts';
+
+/**
+ * A part whose code is still downloading commits only when it arrives; the next part does not wait
+ * for that longer than this, so the parts' chunks still download side by side on a slow network.
+ */
+const TURN_LIMIT_MS = 100;
+
+const turns = createTurnQueue(
+  { later: (run, ms) => setTimeout(run, ms), cancel: (handle) => clearTimeout(handle as number) },
+  TURN_LIMIT_MS,
+);
 
 /**
  * False on the server and for the hydrating render, true once the page is live. It turns true in a
@@ -6,11 +18,23 @@ import { startTransition, useEffect, useState } from 'react';
  * keeps the stand-in on screen while its code downloads, instead of blanking into a Suspense
  * fallback. The interactive Mantine parts of the pages everyone lands on load this way, after the
  * page has painted and hydrated, so their first load stays small (docs/PERFORMANCE.md, Lighthouse).
+ *
+ * The parts take turns, in the order they mounted (live-turns.ts): the next one goes live in a new
+ * task once the previous one has committed. All at once, their renders and commit were one
+ * main-thread task of ~180 ms on a phone-speed CPU, the search page's longest (docs/PERFORMANCE.md,
+ * "Long tasks"); one at a time, each is a short task, and a tap in between is handled at once.
  */
 export function useLive(): boolean {
   const [live, setLive] = useState(false);
+  const turn = useRef<Turn | null>(null);
   useEffect(() => {
-    startTransition(() => setLive(true));
+    const mine = turns.enqueue(() => startTransition(() => setLive(true)));
+    turn.current = mine;
+    // Unmounted before its turn ended (the page changed): the queue must not wait for it.
+    return () => turns.leave(mine);
   }, []);
+  useEffect(() => {
+    if (live && turn.current) turns.finish(turn.current);
+  }, [live]);
   return live;
 }
