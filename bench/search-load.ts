@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import tzLookup from '@photostructure/tz-lookup';
@@ -32,7 +33,8 @@ import { machine, type PrivyProcess, percentile, ROOT, sleep, spawnPrivy, waitFo
  * PGlite in turn: a fresh database filled in bulk, the real server in its own process, then per
  * case (2 km / 5 miles × without / with a time slot) an open-loop run at a fixed rate with random
  * centres (p50/p99/max). On PostgreSQL, also the endpoint's most sustained rate against pgbench
- * running the exact SQL the repository compiles for that case (goal: ratio ≥ 0.6).
+ * running the exact SQL the repository compiles for that case (goal: ratio ≥ 0.6), and against the
+ * same search service behind bare node:http (the floor for any Node endpoint on this machine).
  * Durations can be shortened for a smoke run: SEARCH_BENCH_SECONDS, SEARCH_BENCH_ROWS.
  */
 const ROWS = Number(process.env.SEARCH_BENCH_ROWS ?? 100_000);
@@ -58,7 +60,8 @@ type Latency = {
   serverCpu: number;
   postgresCpu: number;
 };
-type Ratio = { case: string; endpoint: number; pgbench: number; ratio: number };
+/** `floor`: the same search service behind bare node:http (bench/lib/search-floor-server.ts). */
+type Ratio = { case: string; endpoint: number; pgbench: number; ratio: number; floor: number };
 type Found = { case: string; median: number; p5: number; p95: number; kib: number };
 
 // Sentinels for the parameters pgbench draws itself; every other parameter is written as a literal.
@@ -251,36 +254,70 @@ async function latencyRuns(
 /** Endpoint vs pgbench, same concurrency, rounds in A-B-B-A order so drifting background load hits both. */
 async function ratioRuns(bench: BenchDatabase, server: PrivyProcess): Promise<Ratio[]> {
   const url = 'databaseUrl' in bench.server ? bench.server.databaseUrl : '';
-  const port = Number(new URL(server.baseUrl).port);
-  const ratios: Ratio[] = [];
-  for (const searchCase of SEARCH_CASES) {
-    const scripts = scriptsFor(bench.handle.db, searchCase);
-    const sql = async () =>
-      // The endpoint prepares its search statement once per connection (ADR 102); so does pgbench.
-      (await runPgbench({ url, scripts, ...CONCURRENCY, seconds: RATIO_ROUND_SECONDS, protocol: 'prepared' }))
-        .tps;
-    const endpoint = async () => {
-      const result = await closedLoopSearch({
-        port,
-        nextPath: () => searchPath(searchCase),
-        connections: CONCURRENCY.clients,
-        durationMs: RATIO_ROUND_SECONDS * 1000,
-      });
-      if (result.failures) throw new Error(`${searchCase.name}: ${result.failures} failed searches`);
-      return result.perSecond;
-    };
-    const a1 = await sql();
-    const b1 = await endpoint();
-    const b2 = await endpoint();
-    const a2 = await sql();
-    const row = { case: searchCase.name, endpoint: (b1 + b2) / 2, pgbench: (a1 + a2) / 2, ratio: 0 };
-    row.ratio = row.endpoint / row.pgbench;
-    ratios.push(row);
-    console.info(
-      `  ratio ${row.case.padEnd(12)} endpoint ${b1.toFixed(0)}/${b2.toFixed(0)} req/s, pgbench ${a1.toFixed(0)}/${a2.toFixed(0)} tps → ${row.ratio.toFixed(2)}`,
-    );
+  const floor = await startFloorServer(url);
+  try {
+    const ratios: Ratio[] = [];
+    for (const searchCase of SEARCH_CASES) {
+      const scripts = scriptsFor(bench.handle.db, searchCase);
+      const sql = async () =>
+        // The endpoint prepares its search statement once per connection (ADR 102); so does pgbench.
+        (
+          await runPgbench({
+            url,
+            scripts,
+            ...CONCURRENCY,
+            seconds: RATIO_ROUND_SECONDS,
+            protocol: 'prepared',
+          })
+        ).tps;
+      const loop = (port: number) => async () => {
+        const result = await closedLoopSearch({
+          port,
+          nextPath: () => searchPath(searchCase),
+          connections: CONCURRENCY.clients,
+          durationMs: RATIO_ROUND_SECONDS * 1000,
+        });
+        if (result.failures) throw new Error(`${searchCase.name}: ${result.failures} failed searches`);
+        return result.perSecond;
+      };
+      const endpoint = loop(Number(new URL(server.baseUrl).port));
+      const bare = loop(floor.port);
+      const a1 = await sql();
+      const b1 = await endpoint();
+      const c1 = await bare();
+      const c2 = await bare();
+      const b2 = await endpoint();
+      const a2 = await sql();
+      const row = {
+        case: searchCase.name,
+        endpoint: (b1 + b2) / 2,
+        pgbench: (a1 + a2) / 2,
+        floor: (c1 + c2) / 2,
+        ratio: 0,
+      };
+      row.ratio = row.endpoint / row.pgbench;
+      ratios.push(row);
+      console.info(
+        `  ratio ${row.case.padEnd(12)} endpoint ${b1.toFixed(0)}/${b2.toFixed(0)} req/s, pgbench ${a1.toFixed(0)}/${a2.toFixed(0)} tps → ${row.ratio.toFixed(2)}; ` +
+          `bare node:http ${c1.toFixed(0)}/${c2.toFixed(0)} req/s (endpoint ÷ bare ${(row.endpoint / row.floor).toFixed(2)})`,
+      );
+    }
+    return ratios;
+  } finally {
+    floor.stop();
   }
-  return ratios;
+}
+
+/** The floor server in its own process, as the endpoint's server is (bench/lib/search-floor-server.ts). */
+async function startFloorServer(url: string): Promise<{ port: number; stop: () => void }> {
+  const child = fork(path.join(import.meta.dirname, 'lib', 'search-floor-server.ts'), [url], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve(Number(message)));
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+  });
+  return { port, stop: () => child.kill() };
 }
 
 // Ctrl-C still drops the database and stops the server (the finally blocks below do not run then).
@@ -349,11 +386,11 @@ for (const [index, searchCase] of SEARCH_CASES.entries()) {
       `${cpu(postgres.latency[index], true)} | ${cell(pglite.latency[index])} | ${cpu(pglite.latency[index], false)} |`,
   );
 }
-console.info('\n| case | endpoint req/s | pgbench tps | ratio |');
-console.info('| --- | --- | --- | --- |');
+console.info('\n| case | endpoint req/s | pgbench tps | ratio | bare node:http req/s | endpoint ÷ bare |');
+console.info('| --- | --- | --- | --- | --- | --- |');
 for (const row of postgres.ratios) {
   console.info(
-    `| ${row.case} | ${row.endpoint.toFixed(0)} | ${row.pgbench.toFixed(0)} | ${row.ratio.toFixed(2)} |`,
+    `| ${row.case} | ${row.endpoint.toFixed(0)} | ${row.pgbench.toFixed(0)} | ${row.ratio.toFixed(2)} | ${row.floor.toFixed(0)} | ${(row.endpoint / row.floor).toFixed(2)} |`,
   );
 }
 const worstP99 = Math.max(...postgres.latency.map((row) => row.p99));
