@@ -104,4 +104,22 @@ describe('live parts take turns', () => {
     expect(started).toEqual(['page', 'dialog']);
     expect(later.state).toBe('active');
   });
+
+  it('starts a part the guest reaches for at once, and leaves the others in their order', () => {
+    const tasks = fakeTasks();
+    const queue = createTurnQueue(tasks.timers, 100);
+    const started: string[] = [];
+    const first = queue.enqueue(() => started.push('first'));
+    queue.enqueue(() => started.push('second'));
+    const tapped = queue.enqueue(() => started.push('tapped'));
+    tasks.runOne();
+    queue.hurry(tapped);
+    expect(started).toEqual(['first', 'tapped']);
+    queue.hurry(tapped); // a second tap starts nothing again
+    queue.finish(tapped); // its commit does not end the first part's turn
+    expect(tasks.runOne()).toBe(false);
+    queue.finish(first);
+    while (tasks.runOne(10_000));
+    expect(started).toEqual(['first', 'tapped', 'second']);
+  });
 });

@@ -3,7 +3,7 @@
  * task of its own, so that their first renders and commits are short tasks rather than one long one.
  * A turn ends when its part has committed, or after `limitMs` when it has not (its code is still
  * downloading: the next part's download should not wait for it). A part that unmounts leaves the
- * queue, and ends its turn if it had one.
+ * queue, and ends its turn if it had one; a part the guest reaches for skips the queue.
  */
 export type Turn = { start: () => void; state: 'waiting' | 'active' | 'done' };
 
@@ -61,6 +61,17 @@ export function createTurnQueue(timers: TurnTimers, limitMs: number) {
     },
     /** The part has committed as live. */
     finish,
+    /**
+     * The guest reached for the part before its turn (focused or tapped its stand-in): it goes live
+     * now, beside whichever part has the turn, and leaves the queue.
+     */
+    hurry(turn: Turn) {
+      if (turn.state !== 'waiting') return;
+      const index = queue.indexOf(turn);
+      if (index >= 0) queue.splice(index, 1);
+      turn.state = 'done';
+      turn.start();
+    },
     /** The part unmounted. */
     leave(turn: Turn) {
       const index = queue.indexOf(turn);

@@ -141,6 +141,7 @@ export function ClosedSelect({
   error,
   width,
   onClick,
+  onFocus,
 }: {
   id?: string;
   label?: string;
@@ -155,6 +156,8 @@ export function ClosedSelect({
   width?: number;
   /** a tap before the real Select has taken over */
   onClick?: () => void;
+  /** focus (a tap or Tab) before the real Select has taken over */
+  onFocus?: () => void;
 }) {
   const id = useMantineInputId(givenId);
   const invalid = error ? 'true' : undefined;
@@ -219,6 +222,7 @@ export function ClosedSelect({
             id={id}
             value={valueLabel}
             onClick={onClick}
+            onFocus={onFocus}
           />
           <div data-position="right" className="m_82577fc2 mantine-Input-section mantine-Select-section">
             {clearable && value ? (

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { createTurnQueue, type Turn } from './live-turns.ts';
 
 /**
@@ -25,6 +25,14 @@ const turns = createTurnQueue(
  * "Long tasks"); one at a time, each is a short task, and a tap in between is handled at once.
  */
 export function useLive(): boolean {
+  return useLiveTurn().live;
+}
+
+/**
+ * useLive for a part the guest may reach for before its turn: `now()` (from its stand-in's focus or
+ * tap) makes it live at once, out of turn.
+ */
+export function useLiveTurn(): { live: boolean; now: () => void } {
   const [live, setLive] = useState(false);
   const turn = useRef<Turn | null>(null);
   useEffect(() => {
@@ -36,5 +44,8 @@ export function useLive(): boolean {
   useEffect(() => {
     if (live && turn.current) turns.finish(turn.current);
   }, [live]);
-  return live;
+  const now = useCallback(() => {
+    if (turn.current) turns.hurry(turn.current);
+  }, []);
+  return { live, now };
 }

@@ -104,6 +104,32 @@ describe('search', () => {
     await expect.poll(() => card.count()).toBe(1);
   }, 90_000);
 
+  it("the search page's selects and filters drawer work once live, each on its own turn", async () => {
+    // The demo catalogue has bathrooms in Austin. Each select and the drawer go live separately
+    // (use-live.ts); this uses every one of them and checks that the search it makes lands in the URL.
+    const { page } = await newTab();
+    await page.goto('/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5');
+    await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
+    await page.getByRole('combobox', { name: 'Within' }).click();
+    await page.getByRole('option', { name: '10 miles' }).click();
+    await page.getByRole('combobox', { name: 'For' }).click();
+    await page.getByRole('option', { name: '30 minutes' }).click();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('checkbox', { name: 'Sink' }).check();
+    await page.getByRole('button', { name: 'Show results' }).click();
+    await page.waitForURL(/amenities=sink/);
+    let url = new URL(page.url());
+    expect(url.searchParams.get('radius')).toBe('10');
+    expect(url.searchParams.get('duration')).toBe('30');
+    // Sorting searches at once.
+    await page.getByRole('combobox', { name: 'Sort results' }).click();
+    await page.getByRole('option', { name: 'Lowest price first' }).click();
+    await page.waitForURL(/sort=price/);
+    url = new URL(page.url());
+    expect(url.searchParams.get('amenities')).toBe('sink');
+    await expect.poll(() => page.getByRole('button', { name: 'Filters (1)' }).count()).toBe(1);
+  }, 60_000);
+
   it('an unpublished or unknown bathroom is a 404 to the public', async () => {
     const { page } = await newTab();
     const response = await page.request.get('/bathrooms/00000000-0000-4000-8000-000000000000');

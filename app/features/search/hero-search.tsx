@@ -2,9 +2,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlaceResult } from '../../../common/schemas/places.ts';
+import { LiveSelect } from '../../ui/live-select.tsx';
 import { SubmitButton } from '../../ui/static-button.tsx';
-import { ClosedSelect, StaticTextInput } from '../../ui/static-input.tsx';
-import { useLive } from '../../ui/use-live.ts';
+import { StaticTextInput } from '../../ui/static-input.tsx';
 import { LiveAddressAutocomplete } from '../places/live-address-autocomplete.tsx';
 import classes from './hero-search.module.css';
 import { EMPTY_SEARCH, RADIUS_SELECT, searchHref, withPlace } from './search-url.ts';
@@ -30,9 +30,8 @@ export function HeroSearch({
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | undefined>();
   // The server and the first paint draw the closed Select and the address field as plain markup
-  // (static-input.tsx, address-stand-in.tsx); the real ones, which look the same, take their place
+  // (live-select.tsx, address-stand-in.tsx); the real ones, which look the same, take their place
   // once the page is live and their code has loaded, and can open their lists.
-  const live = useLive();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!address) {
@@ -57,21 +56,14 @@ export function HeroSearch({
           />
         </div>
         <div className={classes.radius}>
-          {live ? (
-            <Select
-              label="Within"
-              data={RADIUS_SELECT}
-              value={radius}
-              onChange={(value) => setRadius(value == null ? '5' : String(value))}
-              allowDeselect={false}
-            />
-          ) : (
-            <ClosedSelect
-              label="Within"
-              value={radius}
-              valueLabel={RADIUS_SELECT.find((option) => option.value === radius)?.label ?? ''}
-            />
-          )}
+          <LiveSelect
+            select={Select}
+            label="Within"
+            data={RADIUS_SELECT}
+            value={radius}
+            onChange={(value) => setRadius(value ?? '5')}
+            allowDeselect={false}
+          />
         </div>
         <div>
           <StaticTextInput

@@ -1,9 +1,10 @@
 import { Grid, Group } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, lazy, useState } from 'react';
+import { type ComponentProps, type FormEvent, lazy, useState } from 'react';
 import { BOOKING_DURATIONS } from '../../../common/search-options.ts';
+import { LiveSelect } from '../../ui/live-select.tsx';
 import { StaticButton, SubmitButton } from '../../ui/static-button.tsx';
-import { ClosedSelect, StaticTextInput } from '../../ui/static-input.tsx';
+import { StaticTextInput } from '../../ui/static-input.tsx';
 import { useLive } from '../../ui/use-live.ts';
 import { LiveAddressAutocomplete } from '../places/live-address-autocomplete.tsx';
 import {
@@ -14,8 +15,9 @@ import {
   withPlace,
 } from './search-url.ts';
 
-// The selects and the filters drawer load once the page is live; until then the server's markup
-// of the closed selects stands in (static-input.tsx), so the first load carries none of them (ADR 098).
+// The selects and the filters drawer load once the page is live, each on its own turn; until then
+// the server's markup of the closed selects stands in (live-select.tsx), so the first load carries
+// none of them (ADR 098).
 const Select = lazy(() =>
   import('../../ui/mantine-controls.ts').then((module) => ({ default: module.Select })),
 );
@@ -56,9 +58,6 @@ export function SearchForm({ initial, errors, onSearch }: Props) {
     submit(state);
   };
   const filters = activeFilterCount(state);
-  const live = useLive();
-  const optionLabel = (options: { value: string; label: string }[], value: string) =>
-    options.find((option) => option.value === value)?.label ?? '';
 
   return (
     <form onSubmit={onSubmit} aria-label="Search bathrooms">
@@ -72,23 +71,15 @@ export function SearchForm({ initial, errors, onSearch }: Props) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 2 }}>
-          {live ? (
-            <Select
-              label="Within"
-              data={RADIUS_SELECT}
-              value={state.radius}
-              onChange={(value) => set({ radius: value == null ? '5' : String(value) })}
-              allowDeselect={false}
-              error={errors.radius}
-            />
-          ) : (
-            <ClosedSelect
-              label="Within"
-              value={state.radius}
-              valueLabel={optionLabel(RADIUS_SELECT, state.radius)}
-              error={errors.radius}
-            />
-          )}
+          <LiveSelect
+            select={Select}
+            label="Within"
+            data={RADIUS_SELECT}
+            value={state.radius}
+            onChange={(value) => set({ radius: value ?? '5' })}
+            allowDeselect={false}
+            error={errors.radius}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 2 }}>
           <StaticTextInput
@@ -110,26 +101,16 @@ export function SearchForm({ initial, errors, onSearch }: Props) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 1.5 }}>
-          {live ? (
-            <Select
-              label="For"
-              placeholder="Any"
-              data={DURATION_SELECT}
-              value={state.duration || null}
-              onChange={(value) => set({ duration: value == null ? '' : String(value) })}
-              clearable
-              error={errors.duration}
-            />
-          ) : (
-            <ClosedSelect
-              label="For"
-              placeholder="Any"
-              value={state.duration}
-              valueLabel={optionLabel(DURATION_SELECT, state.duration)}
-              clearable
-              error={errors.duration}
-            />
-          )}
+          <LiveSelect
+            select={Select}
+            label="For"
+            placeholder="Any"
+            data={DURATION_SELECT}
+            value={state.duration}
+            onChange={(value) => set({ duration: value ?? '' })}
+            clearable
+            error={errors.duration}
+          />
         </Grid.Col>
       </Grid>
       <Group mt="sm" justify="space-between">
@@ -143,41 +124,36 @@ export function SearchForm({ initial, errors, onSearch }: Props) {
             {filters ? `Filters (${filters})` : 'Filters'}
           </StaticButton>
         </Group>
-        {live ? (
-          <Select
-            aria-label="Sort results"
-            data={SORT_SELECT}
-            value={state.sort}
-            allowDeselect={false}
-            w={210}
-            onChange={(value) => {
-              const next = { ...state, sort: String(value ?? 'distance') as SearchState['sort'] };
-              setState(next);
-              if (next.lat && next.lng) submit(next);
-            }}
-          />
-        ) : (
-          <ClosedSelect
-            aria-label="Sort results"
-            value={state.sort}
-            valueLabel={optionLabel(SORT_SELECT, state.sort)}
-            width={210}
-          />
-        )}
-      </Group>
-      {live ? (
-        <SearchFilters
-          opened={filtersOpen}
-          onClose={() => setFiltersOpen(false)}
-          state={state}
-          set={set}
-          errors={errors}
-          onShow={() => {
-            setFiltersOpen(false);
-            submit(state);
+        <LiveSelect
+          select={Select}
+          aria-label="Sort results"
+          data={SORT_SELECT}
+          value={state.sort}
+          allowDeselect={false}
+          width={210}
+          onChange={(value) => {
+            const next = { ...state, sort: (value ?? 'distance') as SearchState['sort'] };
+            setState(next);
+            if (next.lat && next.lng) submit(next);
           }}
         />
-      ) : null}
+      </Group>
+      <LiveSearchFilters
+        opened={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        state={state}
+        set={set}
+        errors={errors}
+        onShow={() => {
+          setFiltersOpen(false);
+          submit(state);
+        }}
+      />
     </form>
   );
+}
+
+/** The filters drawer (closed, it draws nothing) mounts on its own turn once the page is live. */
+function LiveSearchFilters(props: ComponentProps<typeof SearchFilters>) {
+  return useLive() ? <SearchFilters {...props} /> : null;
 }
