@@ -52,6 +52,8 @@ export function LiveSelect({
           setReached('tapped');
           now();
         }}
+        // Moved on before the real select arrived (Tab to the next field): it must not take the focus back.
+        onBlur={() => setReached(null)}
       />
     );
   }

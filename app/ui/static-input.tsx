@@ -142,6 +142,7 @@ export function ClosedSelect({
   width,
   onClick,
   onFocus,
+  onBlur,
 }: {
   id?: string;
   label?: string;
@@ -158,6 +159,7 @@ export function ClosedSelect({
   onClick?: () => void;
   /** focus (a tap or Tab) before the real Select has taken over */
   onFocus?: () => void;
+  onBlur?: () => void;
 }) {
   const id = useMantineInputId(givenId);
   const invalid = error ? 'true' : undefined;
@@ -223,6 +225,7 @@ export function ClosedSelect({
             value={valueLabel}
             onClick={onClick}
             onFocus={onFocus}
+            onBlur={onBlur}
           />
           <div data-position="right" className="m_82577fc2 mantine-Input-section mantine-Select-section">
             {clearable && value ? (

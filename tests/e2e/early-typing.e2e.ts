@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser.ts';
+import { baseUrl, useBrowser } from './browser.ts';
 import { waitForHydration } from './session-helpers.ts';
 
 /**
@@ -91,5 +91,44 @@ describe('typing before the page is live', () => {
           .getAttribute('value'),
       )
       .toBe(other.value);
+  });
+
+  it('a select reached before its turn goes live at once, and does not take back a focus that moved on', async () => {
+    // The page hydrates, but the code its live parts load afterwards is held (a slow network): the
+    // guest tabs through Within to Date. When the code arrives, Within becomes Mantine's Select, and
+    // Date keeps the focus.
+    const { page } = await newTab();
+    const path = '/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5';
+    const html = await (await page.request.get(path)).text();
+    const firstLoad = new Set(
+      [...html.matchAll(/(?:href|src)="([^"]+\.js)"|import\s*(?:[^"']*from\s*)?"([^"]+\.js)"/g)].map(
+        (match) => new URL((match[1] ?? match[2]) as string, baseUrl()).pathname,
+      ),
+    );
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.js(\?|$)/, async (route) => {
+      if (!firstLoad.has(new URL(route.request().url()).pathname)) await released;
+      await route.continue();
+    });
+    await page.goto(path);
+    await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
+    const standIn = await page.getByRole('combobox', { name: 'Within' }).elementHandle();
+    if (!standIn) throw new Error('the Within select should be on the page');
+    const stillStandIn = () => standIn.evaluate((element) => element.isConnected);
+    const focusedType = () =>
+      page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type ?? null);
+    await standIn.focus();
+    await page.keyboard.press('Tab');
+    expect(await focusedType()).toBe('date');
+    expect(await stillStandIn()).toBe(true);
+    release();
+    await expect.poll(stillStandIn).toBe(false);
+    expect(await focusedType()).toBe('date');
+    // A tap on the live select opens its list.
+    await page.getByRole('combobox', { name: 'Within' }).click();
+    await page.getByRole('option', { name: '10 miles' }).waitFor();
   });
 });
