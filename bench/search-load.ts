@@ -1,4 +1,3 @@
-import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import tzLookup from '@photostructure/tz-lookup';
@@ -19,6 +18,7 @@ import {
   SLOT_DATE,
   seedMetro,
 } from './lib/search-dataset.ts';
+import { startFloorServer } from './lib/search-floor.ts';
 import {
   closedLoopSearch,
   openLoopSearch,
@@ -306,18 +306,6 @@ async function ratioRuns(bench: BenchDatabase, server: PrivyProcess): Promise<Ra
   } finally {
     floor.stop();
   }
-}
-
-/** The floor server in its own process, as the endpoint's server is (bench/lib/search-floor-server.ts). */
-async function startFloorServer(url: string): Promise<{ port: number; stop: () => void }> {
-  const child = fork(path.join(import.meta.dirname, 'lib', 'search-floor-server.ts'), [url], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve(Number(message)));
-    child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
-  });
-  return { port, stop: () => child.kill() };
 }
 
 // Ctrl-C still drops the database and stops the server (the finally blocks below do not run then).
