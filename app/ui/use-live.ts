@@ -35,9 +35,12 @@ export function useLive(): boolean {
 export function useLiveTurn(): { live: boolean; now: () => void } {
   const [live, setLive] = useState(false);
   const turn = useRef<Turn | null>(null);
+  // Reached for while hydrating (a child's effect saw the focus), before this part had a turn.
+  const reachedEarly = useRef(false);
   useEffect(() => {
     const mine = turns.enqueue(() => startTransition(() => setLive(true)));
     turn.current = mine;
+    if (reachedEarly.current) turns.hurry(mine);
     // Unmounted before its turn ended (the page changed): the queue must not wait for it.
     return () => turns.leave(mine);
   }, []);
@@ -46,6 +49,7 @@ export function useLiveTurn(): { live: boolean; now: () => void } {
   }, [live]);
   const now = useCallback(() => {
     if (turn.current) turns.hurry(turn.current);
+    else reachedEarly.current = true;
   }, []);
   return { live, now };
 }

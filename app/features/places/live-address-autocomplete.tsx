@@ -1,5 +1,5 @@
 import { lazy, useEffect, useRef, useState } from 'react';
-import { useLive } from '../../ui/use-live.ts';
+import { useLiveTurn } from '../../ui/use-live.ts';
 import type { AddressAutocompleteProps } from './address-autocomplete.tsx';
 import { AddressStandIn } from './address-stand-in.tsx';
 
@@ -10,10 +10,11 @@ const AddressAutocomplete = lazy(() =>
 /**
  * AddressAutocomplete for the pages people land on: its markup (address-stand-in.tsx) on the
  * server and for the first paint, the real field once the page is live and its code has loaded.
- * Text typed in between, the focus and a tap on "Use my location" carry over.
+ * Text typed in between, the focus and a tap on "Use my location" carry over; either makes the field
+ * go live at once rather than in its turn (use-live.ts), since it is where a guest starts.
  */
 export function LiveAddressAutocomplete(props: AddressAutocompleteProps) {
-  const live = useLive();
+  const { live, now } = useLiveTurn();
   const [text, setText] = useState(props.value?.description ?? '');
   const focused = useRef(false);
   const [locate, setLocate] = useState(false);
@@ -42,8 +43,12 @@ export function LiveAddressAutocomplete(props: AddressAutocompleteProps) {
       }}
       onFocusChange={(focus) => {
         focused.current = focus;
+        if (focus) now();
       }}
-      onMyLocation={() => setLocate(true)}
+      onMyLocation={() => {
+        setLocate(true);
+        now();
+      }}
       placeholder={props.placeholder}
       description={props.description}
       error={props.error}
