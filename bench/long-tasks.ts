@@ -8,9 +8,10 @@ import { machine, spawnPrivy, waitFor200 } from './lib/server.ts';
  * over 50 ms with what it spent its time on. The blocking time printed is the sum of each such
  * task's time over 50 ms, as Lighthouse counts it (on the observed trace, not its simulation).
  *
- *   node bench/long-tasks.ts [--page=/bathrooms?…] [--runs=3] [--throttle=4]
+ *   node bench/long-tasks.ts [--page=/bathrooms?…|listing] [--runs=3] [--throttle=4]
  *
- * Needs `npm run build` first. The default page is a search near Austin, as bench/lighthouse.ts audits.
+ * Needs `npm run build` first. The default page is a search near Austin, as bench/lighthouse.ts
+ * audits; `--page=listing` is the first listing that search finds.
  */
 const flags = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -18,7 +19,7 @@ const flags = Object.fromEntries(
     return [key, value.join('=') || 'true'];
   }),
 ) as Record<string, string | undefined>;
-const PAGE = flags.page ?? '/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5';
+const SEARCH = '/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5';
 const RUNS = Number(flags.runs ?? 3);
 const THROTTLE = Number(flags.throttle ?? 4);
 const LONG_TASK_MS = 50;
@@ -70,6 +71,13 @@ function breakdown(task: TraceEvent, events: TraceEvent[]): string {
     .join(', ');
 }
 
+async function firstListing(baseUrl: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25`);
+  const { results } = (await answer.json()) as { results: { id: string }[] };
+  if (!results[0]) throw new Error('the demo seed has no bathroom near Austin');
+  return `/bathrooms/${results[0].id}`;
+}
+
 const privy = await spawnPrivy();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -77,6 +85,7 @@ const browser = await chromium.launch({
 });
 try {
   await waitFor200(`${privy.baseUrl}/healthz`, 120_000, privy.child);
+  const PAGE = flags.page === 'listing' ? await firstListing(privy.baseUrl) : (flags.page ?? SEARCH);
   console.info(`long-tasks: ${machine()}; ${PAGE}; CPU ÷${THROTTLE}; ${new Date().toISOString()}`);
   const blocking: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
