@@ -131,4 +131,59 @@ describe('typing before the page is live', () => {
     await page.getByRole('combobox', { name: 'Within' }).click();
     await page.getByRole('option', { name: '10 miles' }).waitFor();
   });
+  it('the place field keeps a focus that arrives while React draws the live field', async () => {
+    // The guest taps in just as the place field goes live: React has begun drawing the live field
+    // (a transition, which yields to the browser between components) and not yet put it on screen.
+    // The live field must arrive with the focus, or the letters typed next go nowhere (CI caught
+    // this on the home page, between Playwright's focus and its typing). The timing is set up
+    // exactly: the field's code is held back; when it runs, a tap is queued behind React's first
+    // slice of work, on the same queue (MessageChannel) React's scheduler uses, on a slowed CPU.
+    const { page, context } = await newTab();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = () => {};
+    const addressCodeAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await page.route(/address-autocomplete-[\w-]+\.js$/, async (route) => {
+      asked();
+      await released;
+      const response = await route.fetch();
+      const code = `${await response.text()}\ndispatchEvent(new Event('privy-test:address-code'));\n`;
+      await route.fulfill({ response, body: code });
+    });
+    await page.goto('/');
+    await waitForHydration(page, 'form[aria-label="Find a bathroom"]');
+    await addressCodeAsked;
+    // The parts after it have had their turns (use-live.ts): only the place field is still waiting.
+    const within = await page.getByRole('combobox', { name: 'Within' }).elementHandle();
+    await expect.poll(() => within?.evaluate((element) => element.isConnected)).toBe(false);
+    const standIn = await page.getByRole('combobox', { name: 'Where are you?' }).elementHandle();
+    if (!standIn) throw new Error('the place field should be on the page');
+    await standIn.evaluate((input) => {
+      addEventListener('privy-test:address-code', () => {
+        // The code's promise settles after this; React then queues its render on a MessageChannel.
+        // Three hops on it put the tap behind React's first slice of work.
+        const channel = new MessageChannel();
+        let hops = 3;
+        channel.port1.onmessage = () => {
+          hops -= 1;
+          if (hops > 0) channel.port2.postMessage(hops);
+          else (input as HTMLInputElement).focus();
+        };
+        channel.port2.postMessage(hops);
+      });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    release();
+    await expect.poll(() => standIn.evaluate((element) => element.isConnected)).toBe(false);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const where = page.getByRole('combobox', { name: 'Where are you?' });
+    expect(await where.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('Austin');
+    await page.getByRole('option', { name: 'Austin, TX, United States' }).waitFor();
+  });
 });

@@ -16,7 +16,10 @@ const AddressAutocomplete = lazy(() =>
 export function LiveAddressAutocomplete(props: AddressAutocompleteProps) {
   const { live, now } = useLiveTurn();
   const [text, setText] = useState(props.value?.description ?? '');
-  const focused = useRef(false);
+  // State, not a ref: the live field's render may already be under way (a transition yields to the
+  // browser between components) when the focus arrives; an update makes React draw it again with
+  // the focus rather than commit a live field that drops it, and the letters typed next.
+  const [focused, setFocused] = useState(false);
   const [locate, setLocate] = useState(false);
   // A place chosen elsewhere (the default address) replaces the text; on mount it must not, or it
   // would wipe what the stand-in took over from typing before hydration (use-early-input.ts).
@@ -28,9 +31,7 @@ export function LiveAddressAutocomplete(props: AddressAutocompleteProps) {
     setText(description ?? '');
   }, [description]);
   if (live) {
-    return (
-      <AddressAutocomplete {...props} initialText={text} autoFocus={focused.current} locateOnMount={locate} />
-    );
+    return <AddressAutocomplete {...props} initialText={text} autoFocus={focused} locateOnMount={locate} />;
   }
   return (
     <AddressStandIn
@@ -42,7 +43,7 @@ export function LiveAddressAutocomplete(props: AddressAutocompleteProps) {
         if (props.value && next !== props.value.description) props.onChange(null);
       }}
       onFocusChange={(focus) => {
-        focused.current = focus;
+        setFocused(focus);
         if (focus) now();
       }}
       onMyLocation={() => {
