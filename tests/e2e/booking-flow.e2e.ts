@@ -60,6 +60,40 @@ describe('booking from the listing page', () => {
     return email;
   }
 
+  it('a start tapped while a new length is loading keeps the new length', async () => {
+    // A hurried guest taps a length and at once a start, before that length's starts have arrived.
+    // The length shows at once, the starts on screen are dimmed and busy, and the start tapped is
+    // booked with the length just chosen, not the one before it.
+    const { id: bathroomId, durations } = await aBathroom();
+    const longer = durations[1] as number;
+    const { page } = await newTab();
+    const date = await openDay(page, bathroomId, longer, 2);
+    await page.goto(`/bathrooms/${bathroomId}?date=${date}`);
+    await waitForHydration(page, '[data-testid="booking-panel"]');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.data(\?|$)/, async (route) => {
+      const params = new URL(route.request().url()).searchParams;
+      if (params.get('duration') === String(longer) && !params.has('start')) await released;
+      // The start's navigation cancels this one: the page may have dropped the request by now.
+      await route.continue().catch(() => {});
+    });
+    const lengths = page.getByRole('radiogroup', { name: 'How long' });
+    await page.getByTestId('booking-panel').getByText(lengthLabel(longer), { exact: true }).click();
+    const starts = page.getByTestId('free-starts');
+    await expect.poll(() => starts.getAttribute('aria-busy')).toBe('true');
+    expect(await lengths.getByRole('radio', { checked: true }).getAttribute('value')).toBe(String(longer));
+    const second = await starts.locator('input').nth(1).getAttribute('value');
+    await starts.locator('label').nth(1).click();
+    release();
+    await page.waitForURL((url) => url.searchParams.get('start') === second);
+    expect(new URL(page.url()).searchParams.get('duration')).toBe(String(longer));
+    await expect.poll(() => page.getByTestId('booking-review').textContent()).toContain(lengthLabel(longer));
+    expect(await starts.getAttribute('aria-busy')).toBeNull();
+  });
+
   it('a visitor picks a time, signs in on the way, reviews, pays and sees the booking confirmed', async () => {
     const { id: bathroomId, durations } = await aBathroom();
     const longer = durations[1] as number;
@@ -72,6 +106,8 @@ describe('booking from the listing page', () => {
     const panel = page.getByTestId('booking-panel');
     await panel.getByText(lengthLabel(longer), { exact: true }).click();
     await expect.poll(() => page.url()).toContain(`duration=${longer}`);
+    // The starts on screen are the new length's once the review names it.
+    await expect.poll(() => page.getByTestId('booking-review').textContent()).toContain(lengthLabel(longer));
     const starts = page.getByTestId('free-starts');
     const secondLabel = ((await starts.locator('label').nth(1).textContent()) ?? '').trim();
     await starts.locator('label').nth(1).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingChoiceSchema } from './booking-choice.server.ts';
-import { choiceHref, clock12, dateLabel, localToday, nextDates } from './booking-choice.ts';
+import { choiceHref, clock12, dateLabel, headingChoice, localToday, nextDates } from './booking-choice.ts';
 
 describe('booking choice', () => {
   it('keeps what is valid in the URL and drops the rest', () => {
@@ -34,5 +34,36 @@ describe('booking choice', () => {
     expect(choiceHref('/bathrooms/b1', { date: '2027-03-14', duration: 15 })).toBe(
       '/bathrooms/b1?date=2027-03-14&duration=15',
     );
+  });
+
+  describe('headingChoice: the day and length a tap is on its way to', () => {
+    const shown = {
+      path: '/bathrooms/b1',
+      today: '2027-03-14',
+      date: '2027-03-16',
+      duration: 30,
+      allowedDurations: [15, 30, 45],
+    };
+    it('is what the page shows when nothing is loading, or something else is', () => {
+      expect(headingChoice(shown, undefined)).toEqual({ date: '2027-03-16', duration: 30 });
+      expect(headingChoice(shown, { pathname: '/login', search: '?date=2027-03-18&duration=45' })).toEqual({
+        date: '2027-03-16',
+        duration: 30,
+      });
+    });
+    it('is the day and length of a choice on its way to this bathroom', () => {
+      expect(
+        headingChoice(shown, { pathname: '/bathrooms/b1', search: '?date=2027-03-18&duration=45' }),
+      ).toEqual({ date: '2027-03-18', duration: 45 });
+    });
+    it('keeps what the page shows for what the server would not take', () => {
+      expect(
+        headingChoice(shown, { pathname: '/bathrooms/b1', search: '?date=2027-03-01&duration=20' }),
+      ).toEqual({ date: '2027-03-16', duration: 30 });
+      expect(headingChoice(shown, { pathname: '/bathrooms/b1', search: '?date=soon' })).toEqual({
+        date: '2027-03-16',
+        duration: 30,
+      });
+    });
   });
 });

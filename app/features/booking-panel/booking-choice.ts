@@ -48,3 +48,24 @@ export function choiceHref(
   if (choice.start) params.set('start', choice.start);
   return `${path}?${params}`;
 }
+
+/**
+ * The day and length the panel is on its way to: a tap on a day or a length moves the URL, and the
+ * loader that works out their free starts takes a moment. Meanwhile the panel shows that choice,
+ * and a tap on a start keeps it (a start tapped right after a length must not undo the length).
+ * `pending` is the location of the navigation under way, if any.
+ */
+export function headingChoice(
+  data: { path: string; today: string; date: string; duration: number; allowedDurations: number[] },
+  pending: { pathname: string; search: string } | undefined,
+): { date: string; duration: number } {
+  const shown = { date: data.date, duration: data.duration };
+  if (!pending || pending.pathname !== data.path) return shown;
+  const params = new URLSearchParams(pending.search);
+  const date = params.get('date');
+  const duration = Number(params.get('duration'));
+  return {
+    date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= data.today ? date : shown.date,
+    duration: data.allowedDurations.includes(duration) ? duration : shown.duration,
+  };
+}

@@ -65,6 +65,8 @@ const FIRST_STARTS = 12;
 
 export type PanelViewProps = {
   data: PanelData;
+  /** The day and length on their way (booking-choice.ts headingChoice); `data`'s when none is. */
+  heading?: { date: string; duration: number };
   error: string | null;
   showAll: boolean;
   onShowAll: () => void;
@@ -75,6 +77,7 @@ export type PanelViewProps = {
 
 export function BookingPanelView({
   data,
+  heading = { date: data.date, duration: data.duration },
   error,
   showAll,
   onShowAll,
@@ -94,6 +97,8 @@ export function BookingPanelView({
   }
 
   const chosen = data.start?.starts_at ?? '';
+  // The starts on screen are for the day and length shown until the new ones arrive.
+  const waiting = heading.date !== data.date || heading.duration !== data.duration;
   const pick = (value: string) => go({ start: value });
   return (
     <Stack gap="sm" data-testid="booking-panel">
@@ -104,15 +109,15 @@ export function BookingPanelView({
         {nextDates(data.today, 7).map((date) => (
           <ui.DayLink
             key={date}
-            to={choiceHref(data.path, { date, duration: data.duration })}
-            active={date === data.date}
+            to={choiceHref(data.path, { date, duration: heading.duration })}
+            active={date === heading.date}
           >
             {dateLabel(date, data.today)}
           </ui.DayLink>
         ))}
       </Group>
       <ui.DateField
-        value={data.date}
+        value={heading.date}
         min={data.today}
         max={nextDates(data.today, 61)[60] ?? data.today}
         onChange={(date) => date && go({ date, start: '' })}
@@ -122,12 +127,18 @@ export function BookingPanelView({
           value: String(minutes),
           label: lengthLabel(minutes),
         }))}
-        value={String(data.duration)}
+        value={String(heading.duration)}
         onChange={(value) => go({ duration: Number(value), start: '' })}
       />
       {data.starts.length ? (
         <ui.StartGroup value={chosen} onChange={pick}>
-          <Group gap={6} aria-label={`Free starts (${data.timezoneName})`} data-testid="free-starts">
+          <Group
+            gap={6}
+            aria-label={`Free starts (${data.timezoneName})`}
+            aria-busy={waiting || undefined}
+            opacity={waiting ? 0.55 : undefined}
+            data-testid="free-starts"
+          >
             {visible.map((slot) => (
               <ui.Start
                 key={slot.starts_at}

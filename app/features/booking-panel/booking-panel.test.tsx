@@ -47,11 +47,17 @@ const noop = () => {};
 function panel(
   ui: PanelControls,
   panelData: PanelData,
-  extra: { error?: string; showAll?: boolean; submitting?: boolean } = {},
+  extra: {
+    error?: string;
+    showAll?: boolean;
+    submitting?: boolean;
+    heading?: { date: string; duration: number };
+  } = {},
 ) {
   return html(
     <BookingPanelView
       data={panelData}
+      {...(extra.heading ? { heading: extra.heading } : {})}
       error={extra.error ?? null}
       showAll={extra.showAll ?? false}
       onShowAll={noop}
@@ -73,6 +79,7 @@ describe('the booking panel before it is live draws exactly what it draws live',
     ],
     ['no free starts', { ...data, starts: [], start: null }, {}],
     ['a start chosen late in the day', { ...data, start: starts[14] ?? null }, {}],
+    ['another day and length on their way', data, { heading: { date: '2027-03-17', duration: 60 } }],
   ])('%s', (_, panelData, extra) => {
     const ours = panel(STAND_IN_CONTROLS, panelData, extra);
     expect(ours).toContain('data-testid="booking-panel"');

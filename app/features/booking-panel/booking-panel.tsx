@@ -4,7 +4,7 @@ import { LinkButton, StaticButton, SubmitButton } from '../../ui/static-button.t
 import { StaticChip, StaticRedAlert, StaticSegmentedControl } from '../../ui/static-choice.tsx';
 import { StaticTextInput } from '../../ui/static-input.tsx';
 import { useLive } from '../../ui/use-live.ts';
-import { choiceHref } from './booking-choice.ts';
+import { choiceHref, headingChoice } from './booking-choice.ts';
 import { BookingPanelView, type PanelControls, type PanelData } from './booking-panel-view.tsx';
 
 export type { PanelData } from './booking-panel-view.tsx';
@@ -66,15 +66,18 @@ export function BookingPanel({ data, error }: { data: PanelData; error: string |
   const navigate = useNavigate();
   const live = useLive();
   const [showAll, setShowAll] = useState(false);
-  const submitting = useNavigation().state === 'submitting';
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting';
+  const heading = headingChoice(data, navigation.state === 'loading' ? navigation.location : undefined);
   const props = {
     data,
+    heading,
     error,
     showAll,
     onShowAll: () => setShowAll(true),
     submitting,
     go: (choice: { date?: string; duration?: number; start?: string }) =>
-      navigate(choiceHref(data.path, { date: data.date, duration: data.duration, ...choice }), {
+      navigate(choiceHref(data.path, { ...heading, ...choice }), {
         replace: true,
         preventScrollReset: true,
       }),
