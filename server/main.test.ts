@@ -118,94 +118,99 @@ async function refusesConnections(baseUrl: string): Promise<boolean> {
 }
 
 // A whole process boots an in-memory PostgreSQL: generous limits for a busy CI machine.
-describe('node server/main.ts', { timeout: 120_000 }, () => {
-  it('seeds the demo accounts on first start and prints how to sign in', async () => {
-    const server = await startServer({});
-    await server.waitForOutput(/gus@privy\.test/);
-    expect(server.output()).toContain(`Demo accounts (password for all: ${DEMO_PASSWORD})`);
-    for (const account of DEMO_ACCOUNTS)
-      expect(server.output()).toMatch(new RegExp(`${account.role} +${account.email}`));
-    const response = await signIn(server.baseUrl, 'admin@privy.test');
-    expect(response.status).toBe(200);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
-    const me = await fetch(`${server.baseUrl}/api/account/me`, { headers: { cookie } });
-    expect(me.status).toBe(200);
-    expect((await me.json()).profile.is_admin).toBe(true);
-  });
-
-  it('starts a new database from the stored snapshot instead of creating it (ADR 079)', async () => {
-    // What `npm run build` and the test setup store; a no-op when it is there for these migrations.
-    const snapshot = await ensureSnapshot('migrated');
-    const server = await startServer({ SEED_DEMO: 'false' });
-    expect(server.output()).toMatch(
-      /"snapshot":"migrated","key":"[0-9a-f]{64}","msg":"database loaded from snapshot"/,
-    );
-    expect(server.output()).toContain(snapshot.key);
-    expect(server.output()).not.toContain('"msg":"database migrated"');
-    // The loaded database is fully usable: an account can be registered.
-    const response = await fetch(`${server.baseUrl}/api/account/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email: 'from.snapshot@example.com', password: 'a fine password' }),
+// PGlite's own start-up paths: the PostgreSQL-only run (`npm run test:pg`) would only repeat them.
+describe.skipIf(process.env.TEST_DATABASE_ONLY === 'postgres')(
+  'node server/main.ts',
+  { timeout: 120_000 },
+  () => {
+    it('seeds the demo accounts on first start and prints how to sign in', async () => {
+      const server = await startServer({});
+      await server.waitForOutput(/gus@privy\.test/);
+      expect(server.output()).toContain(`Demo accounts (password for all: ${DEMO_PASSWORD})`);
+      for (const account of DEMO_ACCOUNTS)
+        expect(server.output()).toMatch(new RegExp(`${account.role} +${account.email}`));
+      const response = await signIn(server.baseUrl, 'admin@privy.test');
+      expect(response.status).toBe(200);
+      const cookie = response.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; ');
+      const me = await fetch(`${server.baseUrl}/api/account/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).profile.is_admin).toBe(true);
     });
-    expect(response.status).toBe(200);
-  });
 
-  it('finishes an in-flight request on SIGTERM, closes the database and exits 0', async () => {
-    // Debug level logs each request's arrival, which tells this test the upload is in flight.
-    const server = await startServer({ SEED_DEMO: 'false', LOG_LEVEL: 'debug' });
-    // SEED_DEMO=false: nothing was seeded or printed.
-    expect(server.output()).not.toContain('Demo accounts');
-    expect((await signIn(server.baseUrl, 'admin@privy.test')).status).toBe(401);
-
-    // A registration whose body is still being uploaded when the signal arrives. The padding is
-    // JSON whitespace, so the body stays valid and the request does real work once complete.
-    const head = '{"email":"late.arrival@example.com","password":"a fine password"';
-    const tail = `${' '.repeat(256 * 1024)}}`;
-    const { port } = new URL(server.baseUrl);
-    const request = http.request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/account/register',
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(head) + Buffer.byteLength(tail),
-        origin: server.baseUrl,
-        'x-request-id': 'slow-upload',
-      },
-    });
-    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      request.on('response', (incoming) => {
-        let body = '';
-        incoming.on('data', (chunk) => {
-          body += chunk;
-        });
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body }));
+    it('starts a new database from the stored snapshot instead of creating it (ADR 079)', async () => {
+      // What `npm run build` and the test setup store; a no-op when it is there for these migrations.
+      const snapshot = await ensureSnapshot('migrated');
+      const server = await startServer({ SEED_DEMO: 'false' });
+      expect(server.output()).toMatch(
+        /"snapshot":"migrated","key":"[0-9a-f]{64}","msg":"database loaded from snapshot"/,
+      );
+      expect(server.output()).toContain(snapshot.key);
+      expect(server.output()).not.toContain('"msg":"database migrated"');
+      // The loaded database is fully usable: an account can be registered.
+      const response = await fetch(`${server.baseUrl}/api/account/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl },
+        body: JSON.stringify({ email: 'from.snapshot@example.com', password: 'a fine password' }),
       });
-      request.on('error', reject);
+      expect(response.status).toBe(200);
     });
-    request.write(head);
-    await server.waitForOutput(/"requestId":"slow-upload","req":/);
 
-    server.child.kill('SIGTERM');
-    await server.waitForOutput(/"msg":"shutting down"/);
-    // The server stops taking new connections while the upload is still open...
-    expect(await refusesConnections(server.baseUrl)).toBe(true);
-    expect(server.child.exitCode).toBeNull();
+    it('finishes an in-flight request on SIGTERM, closes the database and exits 0', async () => {
+      // Debug level logs each request's arrival, which tells this test the upload is in flight.
+      const server = await startServer({ SEED_DEMO: 'false', LOG_LEVEL: 'debug' });
+      // SEED_DEMO=false: nothing was seeded or printed.
+      expect(server.output()).not.toContain('Demo accounts');
+      expect((await signIn(server.baseUrl, 'admin@privy.test')).status).toBe(401);
 
-    // ...and the upload, once finished, is handled in full before the database closes.
-    request.end(tail);
-    const answer = await response;
-    expect(answer.status).toBe(200);
-    // The account was written: the answer describes it (and it needed the database to do so).
-    expect(answer.body).toContain('late.arrival@example.com');
+      // A registration whose body is still being uploaded when the signal arrives. The padding is
+      // JSON whitespace, so the body stays valid and the request does real work once complete.
+      const head = '{"email":"late.arrival@example.com","password":"a fine password"';
+      const tail = `${' '.repeat(256 * 1024)}}`;
+      const { port } = new URL(server.baseUrl);
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/account/register',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(head) + Buffer.byteLength(tail),
+          origin: server.baseUrl,
+          'x-request-id': 'slow-upload',
+        },
+      });
+      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request.on('response', (incoming) => {
+          let body = '';
+          incoming.on('data', (chunk) => {
+            body += chunk;
+          });
+          incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body }));
+        });
+        request.on('error', reject);
+      });
+      request.write(head);
+      await server.waitForOutput(/"requestId":"slow-upload","req":/);
 
-    expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('shutdown complete: requests finished, database closed');
-    expect(server.output()).not.toMatch(/"level":50|shutdown failed|took too long/);
-  });
-});
+      server.child.kill('SIGTERM');
+      await server.waitForOutput(/"msg":"shutting down"/);
+      // The server stops taking new connections while the upload is still open...
+      expect(await refusesConnections(server.baseUrl)).toBe(true);
+      expect(server.child.exitCode).toBeNull();
+
+      // ...and the upload, once finished, is handled in full before the database closes.
+      request.end(tail);
+      const answer = await response;
+      expect(answer.status).toBe(200);
+      // The account was written: the answer describes it (and it needed the database to do so).
+      expect(answer.body).toContain('late.arrival@example.com');
+
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('shutdown complete: requests finished, database closed');
+      expect(server.output()).not.toMatch(/"level":50|shutdown failed|took too long/);
+    });
+  },
+);
