@@ -130,6 +130,36 @@ describe('search', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Filters (1)' }).count()).toBe(1);
   }, 60_000);
 
+  it('a list opened while a search is loading stays open when its results arrive', async () => {
+    // A guest applies a filter and at once opens Sort, before the new results are in (held here).
+    // The form takes the new search when it arrives without being drawn anew: the list stays open.
+    const { page } = await newTab();
+    await page.goto('/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5');
+    await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.data(\?|$)/, async (route) => {
+      const params = new URL(route.request().url()).searchParams;
+      if (params.get('amenities') === 'sink' && !params.has('sort')) await released;
+      await route.continue().catch(() => {});
+    });
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('checkbox', { name: 'Sink' }).check();
+    await page.getByRole('button', { name: 'Show results' }).click();
+    await page.getByRole('combobox', { name: 'Sort results' }).click();
+    const cheapest = page.getByRole('option', { name: 'Lowest price first' });
+    await cheapest.waitFor();
+    release();
+    await page.waitForURL(/amenities=sink/);
+    await expect.poll(() => page.getByRole('button', { name: 'Filters (1)' }).count()).toBe(1);
+    expect(await cheapest.isVisible()).toBe(true);
+    await cheapest.click();
+    await page.waitForURL(/sort=price/);
+    expect(new URL(page.url()).searchParams.get('amenities')).toBe('sink');
+  });
+
   it('an unpublished or unknown bathroom is a 404 to the public', async () => {
     const { page } = await newTab();
     const response = await page.request.get('/bathrooms/00000000-0000-4000-8000-000000000000');

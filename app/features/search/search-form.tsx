@@ -34,16 +34,27 @@ export const SORT_SELECT = [
 ];
 
 type Props = {
+  /** The URL's search the form shows (`initial` is it, parsed). */
+  search: string;
   initial: SearchState;
   errors: Record<string, string>;
   onSearch: (state: SearchState) => void;
 };
 
 /** Where, how far and when, plus a drawer of filters. Every change lands in the URL on submit. */
-export function SearchForm({ initial, errors, onSearch }: Props) {
+export function SearchForm({ search, initial, errors, onSearch }: Props) {
   const [state, setState] = useState(initial);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [addressError, setAddressError] = useState<string | undefined>();
+  // A new search in the URL (submitted here, Back, a shared link) resets the form to it. Not by
+  // remounting (a `key`): that would put every live part back to its stand-in, closing a list the
+  // guest opened while the results were loading.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    setState(initial);
+    setAddressError(undefined);
+  }
   const set = (patch: Partial<SearchState>) => setState((current) => ({ ...current, ...patch }));
   const submit = (next: SearchState) => {
     if (!next.lat || !next.lng) {

@@ -57,9 +57,8 @@ export default function BathroomsPage({ loaderData }: Route.ComponentProps) {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {state.q ? `Bathrooms near ${state.q}` : 'Find a bathroom'}
         </Title>
-        {/* Keyed by the URL so Back and shared links show exactly the search they name. */}
         <SearchForm
-          key={location.search}
+          search={location.search}
           initial={state}
           errors={errors}
           onSearch={(next) => navigate(searchHref(next))}
