@@ -84,6 +84,9 @@ describe('accounts: sign up, confirm, sign in, sign out', () => {
     await goto(page, '/login');
     await page.getByRole('link', { name: 'Email me a one-time code' }).click();
     await page.waitForURL((url) => url.pathname === '/login/code');
+    // The URL changes before React has drawn the new page, and /login has an Email field too: on a
+    // slow machine the email went into the old page's field, and an empty one was sent.
+    await page.getByRole('button', { name: 'Send me a code' }).waitFor();
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send me a code' }).click();
     await page.getByTestId('code-sent').waitFor();
