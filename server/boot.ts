@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
-import type { Config } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
+import { connectionErrorReason, maskDatabaseUrl } from './db/connection-errors.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import {
@@ -63,23 +64,41 @@ async function openWithSnapshot(
   log: ServiceLogger,
 ): Promise<{ database: DatabaseHandle; loaded: boolean }> {
   const target = config.database;
-  if (!snapshot || target.kind !== 'pglite') return { database: await openDatabase(target), loaded: false };
+  const open = (pgliteSnapshot?: Blob) =>
+    openDatabase(target, { log, ...(pgliteSnapshot ? { pgliteSnapshot } : {}) });
+  if (!snapshot || target.kind !== 'pglite') return { database: await open(), loaded: false };
   const inMemory = target.dataPath === 'memory://';
   try {
     copySnapshotFiles(snapshot, config.dataDir);
     if (inMemory) {
-      const database = await openDatabase(target, { pgliteSnapshot: await readSnapshotDatabase(snapshot) });
+      const database = await open(await readSnapshotDatabase(snapshot));
       return { database, loaded: true };
     }
     copySnapshotCluster(snapshot, target.dataPath);
-    return { database: await openDatabase(target), loaded: true };
+    return { database: await open(), loaded: true };
   } catch (error) {
     log.warn(
       { err: error, snapshot: snapshot.dir },
       'database snapshot failed to load; creating the database',
     );
     if (!inMemory) await rm(target.dataPath, { recursive: true, force: true });
-    return { database: await openDatabase(target), loaded: false };
+    return { database: await open(), loaded: false };
+  }
+}
+
+/**
+ * A server that cannot reach its database at start says so in one line naming the variable (the
+ * password masked) rather than a driver's stack trace from the first migration (ADR 107). Later
+ * outages are survived instead (server/db/database-health.ts).
+ */
+async function assertReachable(database: DatabaseHandle, url: string): Promise<void> {
+  try {
+    await database.pool?.query('select 1');
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw new ConfigError(
+      `DATABASE_URL: cannot connect to ${maskDatabaseUrl(url)}: ${connectionErrorReason(error)}`,
+    );
   }
 }
 
@@ -111,6 +130,7 @@ export async function bootServices(config: Config, options: BootOptions): Promis
   modules.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled
   const { database, loaded } = await openWithSnapshot(config, candidate, log);
   const snapshot = loaded ? candidate : null;
+  if (target.kind === 'postgres') await assertReachable(database, target.url);
   lap(snapshot ? 'databaseFromSnapshot' : 'database');
   const migrations = snapshot ? [] : await migrateToLatest(database.db);
   lap('migrate');

@@ -32,12 +32,19 @@ function statementName(text: string): string | undefined {
  * pauses of ~25 ms every ~0.4 s under load (docs/PERFORMANCE.md, "Search load"). Same SQL, same
  * results, same errors; only the way the answer is handed back differs.
  */
-export function callbackQueryPool(pool: pg.Pool): PostgresPool {
+export function callbackQueryPool(
+  pool: pg.Pool,
+  onClientError: (error: Error) => void = () => {},
+): PostgresPool {
   // Kysely keeps per-connection state keyed by the client object, so one wrapper per client.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let wrapper = wrappers.get(client);
     if (!wrapper) {
+      // A checked-out connection has no pool listener: dropped between two statements of a
+      // transaction, it would emit an unheard 'error' and end the process (ADR 107). The next
+      // statement on it fails, and Kysely hands it back to the pool, which discards it.
+      client.on('error', onClientError);
       wrapper = {
         get processID() {
           return (client as pg.PoolClient & { processID?: number }).processID;

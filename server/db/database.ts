@@ -2,11 +2,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { callbackQueryPool } from './callback-query-pool.ts';
+import { createDatabaseHealth, type DatabaseHealth } from './database-health.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -25,6 +26,8 @@ export type DatabaseHandle = {
   notifyChannel: string;
   /** The schema tests isolate themselves in, when they do (null: the default search path). */
   schema: string | null;
+  /** Whether the database answers; a PostgreSQL server can go away and come back (ADR 107). */
+  health: DatabaseHealth;
   close: () => Promise<void>;
 };
 
@@ -45,7 +48,14 @@ export type OpenDatabaseOptions = {
    * of running initdb (seconds in WebAssembly). See server/db/snapshot.ts.
    */
   pgliteSnapshot?: Blob;
+  log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 };
+
+/**
+ * A connection attempt that gets no answer fails after this, so a request waiting for a pool slot
+ * while PostgreSQL is unreachable ends in a 503 instead of hanging (ADR 107).
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export async function openDatabase(
   target: Config['database'],
@@ -57,6 +67,7 @@ export async function openDatabase(
       ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const health = createDatabaseHealth({ ping: () => pglite.query('select 1'), log: options.log });
     return {
       db,
       kind: 'pglite',
@@ -64,7 +75,9 @@ export async function openDatabase(
       pool: null,
       notifyChannel: NOTIFY_CHANNEL,
       schema: null,
+      health,
       close: async () => {
+        health.close();
         // Kysely's driver closes the PGlite instance for us.
         await db.destroy();
       },
@@ -73,9 +86,18 @@ export async function openDatabase(
   const pool = new pg.Pool({
     connectionString: target.url,
     max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath},public` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueryPool(pool) }) });
+  const health = createDatabaseHealth({ ping: () => pool.query('select 1'), log: options.log });
+  // An idle connection that PostgreSQL drops (a restart, a failover, pg_terminate_backend) is
+  // reported here; without a listener node would end the process (ADR 107). The pool replaces it.
+  pool.on('error', (error) => {
+    if (!health.report(error)) options.log?.warn({ err: error }, 'idle database connection failed');
+  });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: callbackQueryPool(pool, (error) => health.report(error)) }),
+  });
   return {
     db,
     kind: 'postgres',
@@ -83,17 +105,10 @@ export async function openDatabase(
     pool,
     notifyChannel: options.searchPath ? `${NOTIFY_CHANNEL}_${options.searchPath}` : NOTIFY_CHANNEL,
     schema: options.searchPath ?? null,
+    health,
     close: async () => {
+      health.close();
       await db.destroy();
     },
   };
-}
-
-export async function pingDatabase(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
 }

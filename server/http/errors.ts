@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError } from '../db/connection-errors.ts';
 
 /**
  * One catalogue of the error codes our own endpoints answer with. Clients switch on `code`;
@@ -20,7 +21,14 @@ export const ERROR_CODES = {
   rate_limited: 429,
   internal_error: 500,
   payment_provider_error: 502,
+  service_unavailable: 503,
 } as const;
+
+/** What a client is told while the database is unreachable; it comes back by itself (ADR 107). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'Privy cannot reach its database right now. Please try again in a moment.';
+/** Seconds a client should wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -55,6 +63,9 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
       status: error.status,
       body: { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
     };
+  }
+  if (isConnectionError(error)) {
+    return { status: 503, body: { error: 'service_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } };
   }
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
@@ -111,10 +122,20 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
   return { status: 500, body: { error: 'internal_error', message: 'Something went wrong on our side.' } };
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+export type ErrorHandlerOptions = {
+  /** Told of every failure, so a lost database is noticed by the first request that meets it. */
+  onError?: (error: unknown) => void;
+};
+
+export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorBody(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    options.onError?.(error);
+    if (status === 503) {
+      // Expected while the database is away: one line, no stack, and a hint for the client.
+      request.log.warn({ reason: (error as Error).message }, 'request failed: service unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) => {

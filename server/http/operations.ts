@@ -9,7 +9,6 @@ import {
 } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config.ts';
-import { pingDatabase } from '../db/database.ts';
 import type { AppServices } from '../services.ts';
 import { AppError } from './errors.ts';
 
@@ -103,11 +102,18 @@ export async function operationsRoutes(app: FastifyInstance, { services }: { ser
   // Probes answer a load balancer, not a browser: no security headers (security-headers.ts).
   const probe = { schema: { hide: true }, config: { securityHeaders: false } } as const;
   app.get('/healthz', probe, async () => ({ status: 'ok' }));
+  // Ready when the database answers and this process hears every realtime event; otherwise 503
+  // naming the cause, so a load balancer sends traffic elsewhere until it recovers (ADR 107).
   app.get('/readyz', probe, async (_request, reply) => {
-    const databaseUp = await pingDatabase(services.db);
-    return reply
-      .status(databaseUp ? 200 : 503)
-      .send({ status: databaseUp ? 'ready' : 'unavailable', database: databaseUp });
+    const database = await services.database.health.check();
+    const realtime = services.realtime.bus.isListening();
+    const cause = database.up ? (realtime ? null : 'realtime listener reconnecting') : database.cause;
+    return reply.status(cause ? 503 : 200).send({
+      status: cause ? 'unavailable' : 'ready',
+      database: database.up,
+      realtime,
+      ...(cause ? { cause } : {}),
+    });
   });
 
   // Without this the web app's catch-all would answer unknown /api paths with an HTML page.

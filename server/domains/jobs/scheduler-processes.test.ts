@@ -11,7 +11,7 @@ import { createScheduler, type Scheduler } from './scheduler.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const reason = url ? '' : ' (skipped: needs PostgreSQL, run with npm run test:pg)';
-const quietLog = { error: () => {}, warn: () => {} };
+const quietLog = { error: () => {}, warn: () => {}, info: () => {} };
 
 describe.skipIf(!url)(`job scheduler across processes on one PostgreSQL${reason}`, () => {
   const databases: DatabaseHandle[] = [];

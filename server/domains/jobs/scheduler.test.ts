@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openTestDatabase } from '../../test/harness.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
 
-const quietLog = { error: () => {}, warn: () => {} };
+const quietLog = { error: () => {}, warn: () => {}, info: () => {} };
 
 for (const kind of databaseKinds()) {
   describe(`job scheduler [${kind}]`, () => {

@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../../db/database.ts';
 
-type Logger = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+type Logger = {
+  error: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  info: (obj: object, msg: string) => void;
+};
 
 export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
 
@@ -43,6 +47,13 @@ export function jobIdFor(name: string, key: string): string {
 export function createScheduler(database: DatabaseHandle, log: Logger, options: { schema?: string } = {}) {
   const definitions = new Map<string, JobDefinition<unknown>>();
   let boss: PgBoss | null = null;
+  // pg-boss keeps polling through an outage and picks up where it was once the database answers:
+  // jobs are paused, not lost (ADR 107).
+  database.health.onChange((state) => {
+    if (!boss) return;
+    if (state.up) log.info({}, 'jobs resumed: the database answers again');
+    else log.warn({ cause: state.cause }, 'jobs paused until the database answers');
+  });
 
   function connection() {
     if (database.pglite) {
@@ -75,7 +86,10 @@ export function createScheduler(database: DatabaseHandle, log: Logger, options: 
         schema: options.schema ?? 'pgboss',
         application_name: 'privy-jobs',
       });
-      boss.on('error', (error) => log.error({ err: error }, 'job scheduler error'));
+      boss.on('error', (error) => {
+        // While the database is away every poll fails the same way; the health monitor says it once.
+        if (!database.health.report(error)) log.error({ err: error }, 'job scheduler error');
+      });
       await boss.start();
       for (const definition of definitions.values()) {
         await boss.createQueue(definition.name, {

@@ -38,6 +38,13 @@ export type RealtimeBus = {
    * serialised again on its way to the sockets.
    */
   onEncoded(listener: EncodedListener): () => void;
+  /**
+   * Whether this process hears every event now. False while the LISTEN connection is lost: events
+   * committed then never reach this process, so sockets are closed and clients fetch what they
+   * missed when they reconnect (ADR 107). Always true on PGlite.
+   */
+  isListening(): boolean;
+  onListeningChange(listener: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -173,6 +180,14 @@ export async function createRealtimeBus(
     for (const event of entry?.events ?? []) dispatchEncoded(event);
   };
 
+  let listening = true;
+  const listeningListeners = new Set<(listening: boolean) => void>();
+  const setListening = (next: boolean) => {
+    if (next === listening) return;
+    listening = next;
+    for (const listener of listeningListeners) listener(next);
+  };
+
   let stop: () => Promise<void>;
   if (database.pglite) {
     const unlisten = await database.pglite.listen(notifyChannel, (payload) =>
@@ -183,26 +198,39 @@ export async function createRealtimeBus(
     const pool = database.pool as pg.Pool;
     let client: pg.PoolClient | null = null;
     let closed = false;
-    // A dedicated connection holds the LISTEN; if it drops, reconnect with a short back-off.
+    // A dedicated connection holds the LISTEN; if it drops, reconnect with a short back-off, capped
+    // at a second so realtime is back within a second or two of PostgreSQL (ADR 107).
+    const lost = (current: pg.PoolClient, error: Error | undefined) => {
+      if (client !== current) return; // already handled (an 'error' is followed by an 'end')
+      client = null;
+      current.release(error ?? true);
+      if (closed) return;
+      setListening(false);
+      log.warn({ err: error }, 'realtime listener connection lost; reconnecting');
+      void connect();
+    };
     const connect = async (attempt = 0): Promise<void> => {
       if (closed) return;
+      let current: pg.PoolClient | null = null;
       try {
-        client = await pool.connect();
-        client.on('notification', (message) => {
+        current = await pool.connect();
+        const held = current;
+        held.on('notification', (message) => {
           if (message.channel === notifyChannel && message.payload) dispatch(message.payload);
         });
-        client.on('error', (error) => {
-          log.warn({ err: error }, 'realtime listener connection lost; reconnecting');
-          client?.release(error);
-          client = null;
-          void connect();
-        });
-        await client.query(`listen ${notifyChannel}`);
+        held.on('error', (error) => lost(held, error));
+        held.on('end', () => lost(held, undefined));
+        await held.query(`listen ${notifyChannel}`);
+        if (closed) return held.release();
+        client = held;
+        setListening(true);
       } catch (error) {
-        client = null;
-        const delay = Math.min(10_000, 250 * 2 ** attempt);
-        log.warn({ err: error, delay }, 'realtime listener could not connect; retrying');
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        current?.release(true);
+        if (closed) return;
+        setListening(false);
+        const delay = Math.min(1_000, 100 * 2 ** attempt);
+        if (attempt === 0) log.warn({ err: error, delay }, 'realtime listener could not connect; retrying');
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
         return connect(attempt + 1);
       }
     };
@@ -257,9 +285,15 @@ export async function createRealtimeBus(
       encodedListeners.add(listener);
       return () => encodedListeners.delete(listener);
     },
+    isListening: () => listening,
+    onListeningChange(listener) {
+      listeningListeners.add(listener);
+      return () => listeningListeners.delete(listener);
+    },
     async close() {
       listeners.clear();
       encodedListeners.clear();
+      listeningListeners.clear();
       await stop();
     },
   };

@@ -23,6 +23,8 @@ export type ServerMessage =
   | { type: 'event'; channel: string; event: string; payload: unknown };
 
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
+/** WebSocket close code 1013, "try again later": the client reconnects with its back-off. */
+export const TRY_AGAIN_LATER = 1013;
 const CHANNEL_PATTERN = /^[a-z_]+(:[A-Za-z0-9_-]{1,64})?$/;
 
 type Connection = { socket: WebSocket; identity: SocketIdentity; channels: Set<string> };
@@ -55,6 +57,13 @@ export function createGateway(bus: RealtimeBus) {
     }
   };
   const stopListening = bus.onEncoded(deliver);
+  // Events published while this process cannot hear them are lost to its sockets: close them, so
+  // each client reconnects once the bus listens again and fetches what it missed (ADR 107).
+  const stopWatching = bus.onListeningChange((listening) => {
+    if (listening) return;
+    for (const connection of connections)
+      connection.socket.close(TRY_AGAIN_LATER, 'Realtime paused; reconnect');
+  });
 
   async function mayListen(identity: SocketIdentity, channel: string): Promise<boolean> {
     if (!CHANNEL_PATTERN.test(channel)) return false;
@@ -147,8 +156,11 @@ export function createGateway(bus: RealtimeBus) {
       }
       return closed;
     },
+    /** False while the bus cannot hear every event: new sockets are refused until it can. */
+    isLive: () => bus.isListening(),
     close() {
       stopListening();
+      stopWatching();
       for (const connection of connections) connection.socket.close(1001, 'Server shutting down');
       connections.clear();
       subscribers.clear();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
 import { accountState } from '../auth/auth-service.ts';
@@ -16,7 +17,7 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
   };
 
   // Development aid for testing reconnects: drop your own sockets. Absent in production.
-  if (!services.config.isProduction) {
+  if (services.config.devTools) {
     app.post('/api/dev/realtime/disconnect', { schema: { hide: true } }, async (request) => {
       const viewer = await services.auth.requireViewer(toWebHeaders(request));
       return { closed: services.realtime.gateway.disconnectUser(viewer.userId) };
@@ -29,6 +30,12 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
       websocket: true,
       schema: { hide: true },
       preValidation: async (request, reply) => {
+        if (!services.realtime.gateway.isLive()) {
+          throw new AppError(
+            'service_unavailable',
+            'Live updates are paused for a moment. Reconnect shortly.',
+          );
+        }
         const identity = await identify(toWebHeaders(request));
         if (!identity)
           return reply.status(401).send({ error: 'unauthenticated', message: 'Please sign in to continue.' });
