@@ -46,7 +46,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   const isDev = options.web?.mode === 'development';
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, { onError: (error) => services.database.health.report(error) });
   // Our JSON API takes JSON (and multipart where it says so); anything else is a 415.
   app.removeContentTypeParser('text/plain');
 
@@ -76,7 +76,8 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The document stays (tests and the fuzzer read it); the browser for it is a setting (ADR 108).
+  if (services.config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(operationsRoutes, { services });
   await app.register(authRoutes, { services });

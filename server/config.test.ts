@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
@@ -18,6 +20,8 @@ function tempDir(): string {
 afterEach(() => {
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+const randomSecret = () => randomBytes(32).toString('base64url');
 
 /** A valid baseline: tests change one variable at a time. */
 function env(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
@@ -135,9 +139,41 @@ describe('loadConfig', () => {
     const error = configError({ APP_ENV: 'production', DATA_DIR: dataDir });
     expect(error.message).toMatch(/AUTH_SECRET: required when APP_ENV=production/);
     expect(() => statSync(path.join(dataDir, 'auth-secret'))).toThrow();
-    const secret = 'a'.repeat(40);
+    const secret = randomSecret();
     const config = loadConfig({ APP_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: secret });
     expect(config).toMatchObject({ env: 'production', isProduction: true, authSecret: secret });
+  });
+
+  it('refuses a published or placeholder AUTH_SECRET in production', () => {
+    for (const secret of [
+      'better-auth-secret-12345678901234567890',
+      'a'.repeat(40),
+      '0123456789'.repeat(4),
+    ]) {
+      const error = configError({ APP_ENV: 'production', DATA_DIR: tempDir(), AUTH_SECRET: secret });
+      expect(error.message).toMatch(/^ {2}AUTH_SECRET: is a published or placeholder value/m);
+    }
+    // Outside production the laptop keeps working with whatever it was given.
+    expect(loadConfig(env({ AUTH_SECRET: 'a'.repeat(40) })).authSecret).toBe('a'.repeat(40));
+  });
+
+  it('keeps the demo seed, the API browser and the dev tools out of production unless switched on', () => {
+    const production = { APP_ENV: 'production', DATA_DIR: tempDir(), AUTH_SECRET: randomSecret() };
+    expect(loadConfig(production)).toMatchObject({
+      seedDemo: false,
+      seedDemoRequested: false,
+      apiDocs: false,
+      devTools: false,
+    });
+    expect(
+      loadConfig({ ...production, SEED_DEMO: 'true', API_DOCS: 'true', DEV_TOOLS: 'true' }),
+    ).toMatchObject({ seedDemo: true, seedDemoRequested: true, apiDocs: true, devTools: true });
+    expect(loadConfig(env())).toMatchObject({
+      seedDemo: true,
+      seedDemoRequested: false,
+      apiDocs: true,
+      devTools: true,
+    });
   });
 
   it('takes its own mode from APP_ENV and leaves NODE_ENV to the libraries', () => {
@@ -149,7 +185,7 @@ describe('loadConfig', () => {
     expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(demo.authSecret);
     expect(loadConfig(env({ NODE_ENV: 'development', APP_ENV: 'test' })).env).toBe('test');
     const deployed = loadConfig(
-      env({ NODE_ENV: 'development', APP_ENV: 'production', AUTH_SECRET: 'c'.repeat(40) }),
+      env({ NODE_ENV: 'development', APP_ENV: 'production', AUTH_SECRET: randomSecret() }),
     );
     expect(deployed).toMatchObject({ env: 'production', isProduction: true });
   });
@@ -212,6 +248,28 @@ describe('server start with a bad environment', { timeout: 60_000 }, () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/PORT: must be a port number/);
     expect(result.stdout).not.toMatch(/Privy is running/);
+  });
+
+  it('names DATABASE_URL in one line, password masked, when the database cannot be reached', async () => {
+    const unused = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const result = await runMain({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: `postgres://privy:s3cret-pw@127.0.0.1:${unused}/privy`,
+      SEED_DEMO: 'false',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      new RegExp(
+        `^DATABASE_URL: cannot connect to postgres://privy:\\*{4}@127\\.0\\.0\\.1:${unused}/privy: .*ECONNREFUSED`,
+      ),
+    );
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr + result.stdout).not.toContain('s3cret-pw');
   });
 
   it('reads .env from the working folder, with the real environment taking precedence', async () => {

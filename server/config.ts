@@ -34,7 +34,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
-  SEED_DEMO: booleanFromEnv.default(true),
+  // Defaults depend on APP_ENV (loadConfig): on for a laptop, off in production unless asked for.
+  SEED_DEMO: booleanFromEnv.optional(),
+  API_DOCS: booleanFromEnv.optional(),
+  DEV_TOOLS: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
@@ -73,6 +76,12 @@ export type Config = {
     api?: { host: string; port: number; protocol: 'http' | 'https'; maxNetworkRetries?: number };
   } | null;
   seedDemo: boolean;
+  /** SEED_DEMO=true was set: a deliberate demo, which production then allows (ADR 108). */
+  seedDemoRequested: boolean;
+  /** The OpenAPI browser at /api/docs; off in production unless API_DOCS=true. */
+  apiDocs: boolean;
+  /** /dev/mailbox, its API and the realtime disconnect aid; off in production unless DEV_TOOLS=true. */
+  devTools: boolean;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   /** How long an anonymous visitor's page is kept (ADR 096); 0 renders every request. */
@@ -86,6 +95,20 @@ export type Config = {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * Secrets anyone can look up: better-auth's built-in default and the examples people paste. A
+ * production secret is also refused when it has too few distinct characters to be random ("aaaa…").
+ */
+const PUBLISHED_SECRETS = new Set([
+  'better-auth-secret-12345678901234567890',
+  'change-me-to-a-long-random-string-of-32-chars',
+  'your-secret-key-at-least-32-characters-long',
+]);
+
+function isPlaceholderSecret(secret: string): boolean {
+  return PUBLISHED_SECRETS.has(secret) || new Set(secret).size < 12;
 }
 
 /** Blank values count as unset, so `FOO=` in a .env file falls back to the default. */
@@ -144,6 +167,11 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
       'Invalid environment (see .env.example):\n  AUTH_SECRET: required when APP_ENV=production (at least 32 random characters)',
     );
   }
+  if (isProduction && env.AUTH_SECRET && isPlaceholderSecret(env.AUTH_SECRET)) {
+    throw new ConfigError(
+      'Invalid environment (see .env.example):\n  AUTH_SECRET: is a published or placeholder value; generate one, e.g. `openssl rand -base64 48`',
+    );
+  }
   const database: Config['database'] =
     env.DATABASE_URL === undefined
       ? { kind: 'pglite', dataPath: path.join(dataDir, 'pglite') }
@@ -169,7 +197,10 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
           publishableKey: env.STRIPE_PUBLISHABLE_KEY,
         }
       : null,
-    seedDemo: env.SEED_DEMO,
+    seedDemo: env.SEED_DEMO ?? !isProduction,
+    seedDemoRequested: env.SEED_DEMO === true,
+    apiDocs: env.API_DOCS ?? !isProduction,
+    devTools: env.DEV_TOOLS ?? !isProduction,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,

@@ -53,17 +53,27 @@ const appModules = Promise.all([
   import('./app.ts'),
   import('./seed/seed-demo.ts'),
   !devMode && webBuilt ? import(serverBuild) : null,
+  import('./production-checks.ts'),
 ]);
 appModules.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled
 // A new embedded database loads from a prebuilt snapshot when one matches (server/db/snapshot.ts).
-const { database, services, migrations, seeded, snapshot, timings } = await bootServices(config, {
-  log: app.log,
+const booted = await bootServices(config, { log: app.log }).catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
+const { database, services, migrations, seeded, snapshot, timings } = booted;
 if (snapshot) app.log.info({ snapshot: snapshot.kind, key: snapshot.key }, 'database loaded from snapshot');
 if (migrations.length) app.log.info({ migrations }, 'database migrated');
 
 const appStartedAt = performance.now();
-const [{ buildApp }, { existingDemoAccounts }] = await appModules;
+const [{ buildApp }, { existingDemoAccounts }, , { assertSafeForProduction }] = await appModules;
+await assertSafeForProduction(config, services).catch(async (error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  await database.close();
+  process.exit(1);
+});
 await buildApp(app, {
   services,
   // `npm run dev` passes --dev for Vite's live reloading; everything else serves the built app.

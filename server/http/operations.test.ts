@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../test/harness.ts';
+import { databaseKinds, describeWithApp } from '../test/harness.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './operations.ts';
 import { type ProductionApp, startProductionApp } from './production-app.test-support.ts';
 
@@ -67,7 +67,7 @@ for (const kind of databaseKinds()) {
     it('answers /readyz with 200 while the database answers', async () => {
       const response = await server.app.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'ready', database: true });
+      expect(response.json()).toEqual({ status: 'ready', database: true, realtime: true });
     });
 
     it('echoes a caller request id and logs the request under it', async () => {
@@ -164,9 +164,25 @@ for (const kind of databaseKinds()) {
       await server.closeDatabase();
       const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: 'unavailable', database: false });
+      expect(ready.json()).toMatchObject({ status: 'unavailable', database: false });
+      expect(ready.json().cause).toMatch(/^database unreachable: /);
       const healthy = await server.app.inject({ method: 'GET', url: '/healthz' });
       expect(healthy.statusCode).toBe(200);
     });
   });
 }
+
+describeWithApp(
+  'a production configuration',
+  (ctx) => {
+    it('serves no API browser and no developer tools', async () => {
+      const { app } = ctx();
+      expect((await app.inject({ url: '/api/docs' })).statusCode).toBe(404);
+      expect((await app.inject({ url: '/api/docs/json' })).statusCode).toBe(404);
+      expect((await app.inject({ url: '/api/dev/outbox' })).statusCode).toBe(404);
+      // The document itself is still built: the fuzz test and typed clients read it in-process.
+      expect(Object.keys((app.swagger() as { paths: object }).paths).length).toBeGreaterThan(10);
+    });
+  },
+  { config: { isProduction: true, env: 'production', apiDocs: false, devTools: false } },
+);

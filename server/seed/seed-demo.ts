@@ -180,3 +180,18 @@ export async function existingDemoAccounts(services: AppServices): Promise<SeedR
   }
   return accounts.length ? { password: DEMO_PASSWORD, accounts } : null;
 }
+
+/**
+ * The demo accounts that still sign in with the published password: on a production server these
+ * are open doors, so main.ts refuses to start while any exists (ADR 108).
+ */
+export async function demoAccountsWithPublishedPassword(services: AppServices): Promise<string[]> {
+  const auth = await services.betterAuth.$context;
+  const exposed: string[] = [];
+  for (const { email } of ALL_DEMO_ACCOUNTS) {
+    const found = await auth.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+    const hash = found?.accounts.find((account) => account.providerId === 'credential')?.password;
+    if (hash && (await auth.password.verify({ hash, password: DEMO_PASSWORD }))) exposed.push(email);
+  }
+  return exposed;
+}

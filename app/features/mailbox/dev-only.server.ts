@@ -6,7 +6,7 @@ import type { AppServices } from '../../../server/services.ts';
  * any unknown path (ADR 041).
  */
 export function assertDevMailboxAvailable(services: AppServices, request: Request): void {
-  if (!services.config.isProduction) return;
+  if (services.config.devTools) return;
   const url = new URL(request.url);
   throw data({ path: url.pathname + url.search }, { status: 404 });
 }

@@ -62,5 +62,5 @@ describeWithApp(
       });
     });
   },
-  { config: { isProduction: true } },
+  { config: { isProduction: true, devTools: false } },
 );

@@ -97,5 +97,5 @@ describeWithApp(
       expect(contact.statusCode).toBe(200);
     });
   },
-  { config: { isProduction: true } },
+  { config: { isProduction: true, devTools: false } },
 );

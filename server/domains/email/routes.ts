@@ -52,5 +52,5 @@ export async function emailRoutes(app: FastifyInstance, { services }: { services
   );
 
   // The dev outbox holds sign-in links and codes: it does not exist at all in production.
-  if (!services.config.isProduction) await app.register(devOutboxRoutes, { services });
+  if (services.config.devTools) await app.register(devOutboxRoutes, { services });
 }
