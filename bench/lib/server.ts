@@ -72,6 +72,8 @@ export async function spawnPrivy(options: StartOptions = {}): Promise<PrivyProce
     APP_URL: baseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    // The demo catalogue, asked for explicitly: production leaves it out by default (ADR 108).
+    SEED_DEMO: 'true',
     ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
