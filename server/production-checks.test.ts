@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config.ts';
 import { assertSafeForProduction } from './production-checks.ts';
@@ -25,7 +26,7 @@ describe('production start-up checks', () => {
         await seedDemoAccounts(services);
         const auth = await services.betterAuth.$context;
         const hash = await auth.password.hash(`not ${DEMO_PASSWORD}`);
-        await services.db.updateTable('account').set({ password: hash }).execute();
+        await sql`update "account" set password = ${hash} where "providerId" = 'credential'`.execute(services.db);
         await expect(assertSafeForProduction(services.config, services)).resolves.toBeUndefined();
       });
 

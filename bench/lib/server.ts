@@ -54,6 +54,8 @@ export type StartOptions = {
   /** Reuse a data folder (a restart) instead of a fresh one. */
   dataDir?: string;
   env?: Record<string, string>;
+  /** Node flags before the script, e.g. `--import` a probe or `--cpu-prof`. */
+  nodeArgs?: string[];
 };
 
 /** Spawns `node server/main.ts` the way `npm start` does, as a production process. */
@@ -79,7 +81,11 @@ export async function spawnPrivy(options: StartOptions = {}): Promise<PrivyProce
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // Keep the last few kilobytes for error reports; drain everything so the pipe never blocks.
   let output = '';
   const keep = (chunk: Buffer) => {
