@@ -26,7 +26,9 @@ describe('production start-up checks', () => {
         await seedDemoAccounts(services);
         const auth = await services.betterAuth.$context;
         const hash = await auth.password.hash(`not ${DEMO_PASSWORD}`);
-        await sql`update "account" set password = ${hash} where "providerId" = 'credential'`.execute(services.db);
+        await sql`update "account" set password = ${hash} where "providerId" = 'credential'`.execute(
+          services.db,
+        );
         await expect(assertSafeForProduction(services.config, services)).resolves.toBeUndefined();
       });
 

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_DENSITIES, IMAGE_MAX_BYTES, IMAGE_QUALITY } from '../../../common/constants.ts';
 import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../../../common/schemas/profile.ts';
@@ -32,6 +34,22 @@ export function detectImageFormat(data: Uint8Array): ImageFormat | null {
 
 export type ImageVariant = { density: number; data: Buffer; width: number; height: number };
 
+// libvips keeps recent images in a cache for repeated operations; an upload is processed once, so
+// the cache would only hold decoded pixels (hundreds of MB after a few large photos) for nothing.
+sharp.cache(false);
+
+/**
+ * Uploads decoded at once, at most. sharp works on libuv's thread pool, which password hashing and
+ * file I/O share: four 100-megapixel decodes together would hold every thread and the memory of
+ * all four. Half the cores (at least one) leaves the rest to everything else; later uploads wait
+ * their turn (ADR 109).
+ */
+export const IMAGE_DECODES_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
+const decodeTurn = pLimit(IMAGE_DECODES_AT_ONCE);
+
+/** Uploads being decoded now and waiting for a turn (tests, and a place to look under load). */
+export const imageDecodes = () => ({ active: decodeTurn.activeCount, waiting: decodeTurn.pendingCount });
+
 /**
  * Checks an upload and re-encodes it to WebP at every density of spec §9. Re-encoding drops all
  * metadata (EXIF location, camera serials) and anything smuggled after the image data.
@@ -41,6 +59,14 @@ export async function processImage(data: Buffer, purpose: ImagePurpose): Promise
   if (data.length > IMAGE_MAX_BYTES) throw new AppError('payload_too_large', IMAGE_SIZE_MESSAGE);
   const format = detectImageFormat(data);
   if (!format) throw new AppError('unsupported_media_type', IMAGE_TYPE_MESSAGE);
+  return decodeTurn(() => renderVariants(data, format, purpose));
+}
+
+async function renderVariants(
+  data: Buffer,
+  format: ImageFormat,
+  purpose: ImagePurpose,
+): Promise<ImageVariant[]> {
   const input = () => sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false });
   let metadata: Metadata;
   try {
@@ -54,15 +80,25 @@ export async function processImage(data: Buffer, purpose: ImagePurpose): Promise
     throw new AppError('payload_too_large', 'This image has too many pixels. Please choose a smaller one.');
   }
   const size = IMAGE_PURPOSES[purpose];
+  const largest = Math.max(...IMAGE_DENSITIES);
   try {
+    // The original is decoded once, straight to the largest size; the smaller sizes are made from
+    // those pixels (a few MB) rather than by decoding the original again.
+    const { data: pixels, info } = await input()
+      .autoOrient()
+      .resize({ width: size.width * largest, height: size.height * largest, fit: 'cover' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     return await Promise.all(
       IMAGE_DENSITIES.map(async (density) => {
-        const { data: output, info } = await input()
-          .autoOrient()
-          .resize({ width: size.width * density, height: size.height * density, fit: 'cover' })
+        const variant = sharp(pixels, raw);
+        if (density !== largest)
+          variant.resize({ width: size.width * density, height: size.height * density });
+        const { data: output, info: encoded } = await variant
           .webp({ quality: IMAGE_QUALITY })
           .toBuffer({ resolveWithObject: true });
-        return { density, data: output, width: info.width, height: info.height };
+        return { density, data: output, width: encoded.width, height: encoded.height };
       }),
     );
   } catch (error) {
