@@ -68,7 +68,9 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
       done();
     });
   }
-  await app.register(fastifyRateLimit, { global: false });
+  // Budgets live in the database, so every process behind one address enforces the same limit
+  // (ADR 111); a lost database fails the limited request with a 503 like any other query.
+  await app.register(fastifyRateLimit, { global: false, store: services.rateLimits.Store });
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {

@@ -34,6 +34,7 @@ import { createPlacesService, type PlacesService } from './domains/places/places
 import { fuzzPoint } from './domains/places/public-point.ts';
 import { createStreetGeocoder } from './domains/places/street-geocoder.ts';
 import { createPropertyService, type PropertyService } from './domains/properties/property-service.ts';
+import { createRateLimitService, type RateLimitService } from './domains/rate-limits/rate-limit-service.ts';
 import { createRealtimeBus, type RealtimeBus } from './domains/realtime/bus.ts';
 import { createGateway, type Gateway } from './domains/realtime/gateway.ts';
 import { createSeoService, type SeoService } from './domains/seo/seo-service.ts';
@@ -72,6 +73,8 @@ export type AppServices = {
   blackouts: BlackoutService;
   /** Private, revocable iCal feeds of a bathroom's bookings and blackouts (ADR 095). */
   calendar: CalendarService;
+  /** Request budgets shared by every server process (ADR 111). */
+  rateLimits: RateLimitService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -129,6 +132,15 @@ export async function createServices(
     // The sweep picks up email copies whose immediate send failed or whose process died.
     handler: async () => {
       await notifications.sendPendingEmails();
+    },
+  });
+  const rateLimits = createRateLimitService(db);
+  jobs.define({
+    name: 'rate-limits.prune',
+    cron: '*/10 * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      await rateLimits.prune();
     },
   });
   const payments = createPaymentService({ db, config, directory, log });
@@ -210,6 +222,7 @@ export async function createServices(
     payments,
     blackouts,
     calendar,
+    rateLimits,
     close: async () => {
       await jobs.stop();
       notifications.stop();

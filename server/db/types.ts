@@ -57,6 +57,12 @@ export type SignInFailureTable = {
   failed_at: Generated<Date>;
 };
 
+export type RateLimitTable = {
+  key: string;
+  hits: number;
+  resets_at: Date;
+};
+
 export type OutboxMessageTable = {
   id: Generated<string>;
   channel: 'email' | 'sms';
@@ -336,4 +342,5 @@ export type Database = {
   bathroom_blackouts: BathroomBlackoutTable;
   booking_refunds: BookingRefundTable;
   bathroom_ical_feeds: BathroomIcalFeedTable;
+  rate_limits: RateLimitTable;
 };

@@ -1,0 +1,53 @@
+import type { Db } from '../../db/database.ts';
+import { countHit, deleteExpiredBudgets, readBudget } from './repository.ts';
+
+type Budget = { current: number; ttl: number };
+type Done = (error: Error | null, budget?: Budget) => void;
+type RouteParams = { routeInfo?: { method?: string | string[]; url?: string }; groupId?: string };
+
+/**
+ * Request budgets (@fastify/rate-limit) kept in the database instead of each process's memory, so
+ * several server processes behind one address enforce one limit (ADR 111). The plugin builds one
+ * store and asks it for a child per rate-limited route; each child counts under its route's name.
+ */
+export function createRateLimitService(db: Db) {
+  const answer = (promise: Promise<{ hits: number; ttlMs: number }>, done: Done) => {
+    promise.then(
+      ({ hits, ttlMs }) => done(null, { current: hits, ttl: ttlMs }),
+      (error: Error) => done(error),
+    );
+  };
+
+  class DatabaseRateLimitStore {
+    private readonly scope: string;
+
+    // Typed loosely on purpose: the plugin passes its merged settings (with `routeInfo`), which its
+    // own type declarations describe as route options.
+    constructor(settings: object = {}) {
+      const params = settings as RouteParams;
+      const method = [params.routeInfo?.method ?? ''].flat().join(',');
+      this.scope = params.groupId ?? `${method} ${params.routeInfo?.url ?? ''}`;
+    }
+
+    incr(key: string, done: Done, timeWindow: number): void {
+      answer(countHit(db, `${this.scope}|${key}`, timeWindow), done);
+    }
+
+    read(key: string, done: Done): void {
+      answer(readBudget(db, `${this.scope}|${key}`), done);
+    }
+
+    child(settings: object): DatabaseRateLimitStore {
+      return new DatabaseRateLimitStore(settings);
+    }
+  }
+
+  return {
+    /** The store class @fastify/rate-limit takes as `store`. */
+    Store: DatabaseRateLimitStore,
+    /** Deletes budgets whose window has ended (a periodic job); returns how many. */
+    prune: () => deleteExpiredBudgets(db),
+  };
+}
+
+export type RateLimitService = ReturnType<typeof createRateLimitService>;
