@@ -229,7 +229,7 @@ describe('.env.example', () => {
       const above = lines
         .slice(0, index)
         .reverse()
-        .find((line) => !/^[A-Z_]+=/.test(line));
+        .find((line) => !/^[A-Z0-9_]+=/.test(line));
       expect(above, name).toMatch(/^# /);
     }
   });

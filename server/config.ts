@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './domains/storage/s3-storage.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -46,6 +47,19 @@ const envSchema = z.object({
     .regex(/^(https?:\/\/|\/)/, 'must be an http(s):// URL or a path on this site, e.g. /map-tiles/blank.png')
     .default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  // Uploads in an S3-compatible bucket (ADR 111) when S3_BUCKET is set; DATA_DIR/uploads otherwise.
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3–63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,6 +101,8 @@ export type Config = {
   /** How long an anonymous visitor's page is kept (ADR 096); 0 renders every request. */
   pageCacheSeconds: number;
   uploadsDir: string;
+  /** Where uploads are kept: on disk under uploadsDir, or in an S3-compatible bucket (ADR 111). */
+  objectStore: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
   /** Leaflet tile URL template ({s}, {z}, {x}, {y}); a path on this site serves blank tiles offline. */
   mapTileUrl: string;
   /** A Nominatim-compatible geocoder for street addresses; null: the offline gazetteer alone. */
@@ -167,6 +183,16 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
       'Invalid environment (see .env.example):\n  AUTH_SECRET: required when APP_ENV=production (at least 32 random characters)',
     );
   }
+  if (!env.S3_BUCKET && (env.S3_URL || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid environment (see .env.example):\n  S3_BUCKET: required when any S3_ setting is given',
+    );
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid environment (see .env.example):\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  }
   if (isProduction && env.AUTH_SECRET && isPlaceholderSecret(env.AUTH_SECRET)) {
     throw new ConfigError(
       'Invalid environment (see .env.example):\n  AUTH_SECRET: is a published or placeholder value; generate one, e.g. `openssl rand -base64 48`',
@@ -205,6 +231,20 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
     trustProxy: env.TRUST_PROXY,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     uploadsDir: path.join(dataDir, 'uploads'),
+    objectStore: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_URL,
+          region: env.S3_REGION,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          // Custom endpoints (MinIO, Ceph, a local test server) mostly want the bucket in the path.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_URL),
+        }
+      : { kind: 'disk' },
     mapTileUrl: env.MAP_TILE_URL,
     geocoderUrl: env.GEOCODER_URL ?? null,
   };

@@ -39,6 +39,7 @@ import { createRealtimeBus, type RealtimeBus } from './domains/realtime/bus.ts';
 import { createGateway, type Gateway } from './domains/realtime/gateway.ts';
 import { createSeoService, type SeoService } from './domains/seo/seo-service.ts';
 import { createLocalDiskStorage } from './domains/storage/local-disk-storage.ts';
+import { createS3Storage } from './domains/storage/s3-storage.ts';
 import { createStorageService, type StorageService } from './domains/storage/storage-service.ts';
 
 /** Everything a request handler or a React Router loader may call. Built once per process. */
@@ -55,7 +56,7 @@ export type AppServices = {
   notifications: NotificationService;
   jobs: Scheduler;
   providerRequests: ProviderRequestService;
-  /** Uploaded files (local disk under DATA_DIR/uploads) and the image pipeline. */
+  /** Uploaded files (DATA_DIR/uploads, or an S3-compatible bucket) and the image pipeline. */
   storage: StorageService;
   /** A host's bathrooms: listings, photos, opening hours. */
   properties: PropertyService;
@@ -121,7 +122,10 @@ export async function createServices(
     appUrl: config.appUrl,
     log,
   });
-  const storage = createStorageService({ db, objects: createLocalDiskStorage(config.uploadsDir) });
+  const { objectStore } = config;
+  const objects =
+    objectStore.kind === 's3' ? createS3Storage(objectStore) : createLocalDiskStorage(config.uploadsDir);
+  const storage = createStorageService({ db, objects });
   const jobs = createScheduler(database, log, {
     schema: database.schema ? `pgboss_${database.schema}` : 'pgboss',
   });

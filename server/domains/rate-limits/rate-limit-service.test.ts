@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CONTACT_RATE_LIMIT } from '../email/routes.ts';
 import { buildApp } from '../../app.ts';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { CONTACT_RATE_LIMIT } from '../email/routes.ts';
 import { countHit } from './repository.ts';
 
 const message = {

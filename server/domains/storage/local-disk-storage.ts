@@ -4,9 +4,10 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   contentTypeForKey,
+  keyForUploadsUrl,
   type ObjectStorage,
   safeStorageKey,
-  UPLOADS_URL_PREFIX,
+  uploadsUrl,
 } from './object-storage.ts';
 
 /** Stores objects as files under one folder (DATA_DIR/uploads by default). */
@@ -59,15 +60,7 @@ export function createLocalDiskStorage(rootDir: string): ObjectStorage {
 
     // Runs for every image of every search result: the safe key is the URL's path already, with no
     // file path to resolve (a safe key's segments cannot climb out of the root).
-    url(key) {
-      const safe = safeStorageKey(key);
-      if (!safe) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-      return `${UPLOADS_URL_PREFIX}${safe}`;
-    },
-
-    keyForUrl(url) {
-      if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
-      return safeStorageKey(url.slice(UPLOADS_URL_PREFIX.length));
-    },
+    url: uploadsUrl,
+    keyForUrl: keyForUploadsUrl,
   };
 }

@@ -21,6 +21,19 @@ export type StoredObject = { body: Readable; size: number; contentType: string }
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
+/** Where browsers load an object from, whichever store holds it: our own `/uploads/` route. */
+export function uploadsUrl(key: string): string {
+  const safe = safeStorageKey(key);
+  if (!safe) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  return `${UPLOADS_URL_PREFIX}${safe}`;
+}
+
+/** The key behind an `/uploads/` URL, or null if the URL is not one of ours. */
+export function keyForUploadsUrl(url: string): string | null {
+  if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
+  return safeStorageKey(url.slice(UPLOADS_URL_PREFIX.length));
+}
+
 /** Spec §5: leading, trailing and duplicate slashes are removed (backslashes count as slashes). */
 export function normalizeStorageKey(raw: string): string {
   return raw
