@@ -6,6 +6,8 @@ export function ErrorPage({ status, path }: { status: number; path?: string | un
   const notFound = status === 404;
   return (
     <Container size="sm" py={80}>
+      {/* The route's own meta does not run for an error; React puts this title in the head. */}
+      <title>{`${notFound ? 'Page Not Found' : 'Internal Server Error'} · Privy`}</title>
       <Stack align="center" ta="center" gap="md">
         <Text fz={72} fw={800} c="teal.7" lh={1}>
           {status}

@@ -16,7 +16,7 @@ export default function SessionOverlayView() {
     >
       <Stack align="center" gap="md">
         <LogoMark size={56} />
-        <Loader size="sm" aria-label="Loading your account" />
+        <Loader size="sm" role="status" aria-label="Loading your account" />
       </Stack>
     </Center>
   );

@@ -3,13 +3,20 @@ import { createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/co
 // Mantine's orange, its darkest shade (the light scheme's filled orange, e.g. the Go now button)
 // darkened from #d9480f (4.3:1 under white text) to #c2410c (5.2:1, WCAG AA).
 const orange = [...DEFAULT_THEME.colors.orange.slice(0, 9), '#c2410c'] as unknown as MantineColorsTuple;
+// Yellow likewise: its darkest shade is the text of yellow badges and alert titles on their pale
+// yellow background, #e67700 there is 2.7:1; #a35200 is 5.0:1.
+const yellow = [...DEFAULT_THEME.colors.yellow.slice(0, 9), '#a35200'] as unknown as MantineColorsTuple;
 
 /** Calm and trustworthy: a fresh teal primary on white, generous radius, system fonts for speed. */
 export const theme = createTheme({
   primaryColor: 'teal',
-  colors: { orange },
-  // Shade 9 keeps teal text and buttons at WCAG AA contrast (4.5:1) on white.
-  primaryShade: { light: 9, dark: 5 },
+  colors: { orange, yellow },
+  // Shade 9 keeps filled buttons at WCAG AA contrast (4.5:1) under white text, in both schemes:
+  // the dark scheme's shade 5 (bright teal #20c997, orange #ff922b) was 2.1:1. Text in the dark
+  // scheme uses shade 4 whatever this says, so it stays light on the dark body.
+  primaryShade: { light: 9, dark: 9 },
+  // Filled badges and buttons in other colours pick black or white text by their background.
+  autoContrast: true,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '750' },

@@ -1,48 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { apiCall, registerFresh, waitForHydration } from './session-helpers.ts';
+import { apiCall, holdSomething, registerFresh, waitForHydration } from './session-helpers.ts';
 
 /** A hold paid (or abandoned) on the test provider's checkout, back to the app's payment pages. */
-
-async function holdSomething(
-  page: Page,
-  dayOffset: number,
-): Promise<{ bookingId: string; checkoutPath: string }> {
-  const search = await apiCall(page, 'GET', '/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25');
-  const listings = search.body.results as { id: string }[];
-  if (!listings.length) throw new Error('the demo seed should list bathrooms near Austin');
-  // Demo bathrooms keep their own hours and lengths: find one open on a day from `dayOffset` on,
-  // whatever weekday the test runs.
-  let found: { id: string; startsAt: string; duration: number } | null = null;
-  for (let day = dayOffset; day < dayOffset + 7 && !found; day += 1) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    for (const listing of listings.slice(0, 5)) {
-      for (const duration of [30, 15, 60]) {
-        const slots = await apiCall(
-          page,
-          'GET',
-          `/api/bathrooms/${listing.id}/slots?date=${date}&duration=${duration}`,
-        );
-        const first = slots.status === 200 ? (slots.body.starts as { starts_at: string }[])[0] : undefined;
-        if (first) {
-          found = { id: listing.id, startsAt: first.starts_at, duration };
-          break;
-        }
-      }
-      if (found) break;
-    }
-  }
-  if (!found) throw new Error('no free start near Austin in a week');
-  const held = await apiCall(page, 'POST', '/api/bookings', {
-    bathroomId: found.id,
-    startsAt: found.startsAt,
-    durationMinutes: found.duration,
-  });
-  expect(held.status).toBe(201);
-  const body = held.body as { booking: { id: string }; checkoutUrl: string };
-  return { bookingId: body.booking.id, checkoutPath: new URL(body.checkoutUrl).pathname };
-}
 
 describe('book and pay (test provider)', () => {
   const { newTab } = useBrowser();

@@ -11,7 +11,7 @@ export function LazyPinMap(props: PinMapProps) {
   const placeholder = (
     <Center h="100%">
       {mounted ? (
-        <Loader size="sm" aria-label="Loading the map" />
+        <Loader size="sm" role="status" aria-label="Loading the map" />
       ) : (
         <Text c="dimmed">Map of the entrance</Text>
       )}

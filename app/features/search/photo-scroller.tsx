@@ -30,6 +30,8 @@ export function PhotoScroller({ photos, title }: { photos: Photo[]; title: strin
     <Box pos="relative" aria-roledescription="carousel" aria-label={`Photos of ${title}`} role="region">
       <Box
         ref={track}
+        // Focusable, so a keyboard can scroll the photos with the arrow keys too.
+        tabIndex={0}
         onScroll={(event) => {
           const element = event.currentTarget;
           setIndex(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));

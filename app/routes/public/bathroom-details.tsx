@@ -185,7 +185,6 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
                   padding="lg"
                   component={Link}
                   to={`/profile/${listing.host.id}`}
-                  aria-label={`Hosted by ${hostName}: view profile`}
                 >
                   <Group gap="md" wrap="nowrap">
                     <Avatar src={listing.host.profile_picture_url} alt="" size={56} radius="xl" color="teal">
