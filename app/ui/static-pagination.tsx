@@ -78,7 +78,11 @@ export function StaticPagination({
   onChange: (page: number) => void;
 }): ReactNode {
   return (
-    <div className="m_4addd315 mantine-Pagination-root">
+    // The active page's text colour: what the theme's autoContrast picks for the primary shade.
+    <div
+      style={{ '--pagination-active-color': 'var(--mantine-color-white)' } as CSSProperties}
+      className="m_4addd315 mantine-Pagination-root"
+    >
       <div style={GROUP_STYLE} className="m_4081bf90 mantine-Group-root">
         <Edge
           label="previous page"

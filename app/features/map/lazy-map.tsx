@@ -13,7 +13,11 @@ export function LazyMap({ height, ...props }: LeafletMapProps & { height: number
   useEffect(() => setMounted(true), []);
   const placeholder = (
     <Center h="100%">
-      {mounted ? <Loader size="sm" role="status" aria-label="Loading the map" /> : <Text c="dimmed">{props.label}</Text>}
+      {mounted ? (
+        <Loader size="sm" role="status" aria-label="Loading the map" />
+      ) : (
+        <Text c="dimmed">{props.label}</Text>
+      )}
     </Center>
   );
   return (

@@ -179,13 +179,7 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
                 />
               </Paper>
               {listing.host ? (
-                <Card
-                  withBorder
-                  radius="md"
-                  padding="lg"
-                  component={Link}
-                  to={`/profile/${listing.host.id}`}
-                >
+                <Card withBorder radius="md" padding="lg" component={Link} to={`/profile/${listing.host.id}`}>
                   <Group gap="md" wrap="nowrap">
                     <Avatar src={listing.host.profile_picture_url} alt="" size={56} radius="xl" color="teal">
                       {listing.host.first_name.slice(0, 1)}
