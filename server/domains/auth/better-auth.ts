@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
 import type { EmailService } from '../email/email-service.ts';
 import { createAfterHook, createBeforeHook } from './auth-hooks.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 /** Phone-only accounts still need a unique email column; this domain can never receive mail. */
 export const PHONE_EMAIL_DOMAIN = 'phone.privy.invalid';
@@ -92,6 +93,8 @@ export function createBetterAuth(deps: AuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Node's asynchronous scrypt, in better-auth's format, whatever its package resolved to (ADR 105).
+      password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: AUTH_LIFETIMES.passwordResetSeconds,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
