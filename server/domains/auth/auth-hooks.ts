@@ -2,6 +2,7 @@ import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } 
 import type { Db } from '../../db/database.ts';
 import { checkPasswordStrength } from './password-policy.ts';
 import { findUserIdByPhone } from './repository.ts';
+import { withoutSessionTokens } from './session-token-redaction.ts';
 import {
   checkSignInAllowed,
   noteSignInFailure,
@@ -68,17 +69,29 @@ export function createBeforeHook(db: Db) {
 }
 
 /** Counts failed password sign-ins and clears an account's count when its password was right. */
+async function noteSignInOutcome(db: Db, ctx: HookContext) {
+  if (!PASSWORD_SIGN_IN_PATHS.has(ctx.path)) return;
+  const identifier = signInIdentifier(ctx.path, ctx.body);
+  if (!identifier) return;
+  const returned = ctx.context.returned;
+  if (isAPIError(returned)) {
+    if (returned.statusCode === 401) await noteSignInFailure(db, { identifier, ip: clientIp(ctx) });
+    return;
+  }
+  // A session (or, with a second factor, the challenge that replaces it) means the password matched.
+  if (ctx.context.newSession) await noteSignInSuccess(db, identifier);
+}
+
+/**
+ * Runs after every better-auth endpoint: records password sign-in outcomes for the throttle, and
+ * takes raw session tokens out of what the endpoint answers (session-token-redaction.ts).
+ */
 export function createAfterHook(db: Db) {
   return createAuthMiddleware(async (ctx) => {
-    if (!PASSWORD_SIGN_IN_PATHS.has(ctx.path)) return;
-    const identifier = signInIdentifier(ctx.path, ctx.body);
-    if (!identifier) return;
+    await noteSignInOutcome(db, ctx);
     const returned = ctx.context.returned;
-    if (isAPIError(returned)) {
-      if (returned.statusCode === 401) await noteSignInFailure(db, { identifier, ip: clientIp(ctx) });
-      return;
-    }
-    // A session (or, with a second factor, the challenge that replaces it) means the password matched.
-    if (ctx.context.newSession) await noteSignInSuccess(db, identifier);
+    if (isAPIError(returned) || returned instanceof Response) return;
+    const redacted = withoutSessionTokens(returned);
+    if (redacted !== returned) return ctx.json(redacted as Record<string, unknown> | null);
   });
 }
