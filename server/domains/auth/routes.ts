@@ -72,6 +72,8 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       schema: {
         tags: ['account'],
         summary: 'Create an account with an email or a phone number and a password',
+        description:
+          'Answers the same whether or not the email or number already has an account, and signs nobody in: a new email account gets a confirmation link, a new phone account a code that signs it in (POST /api/auth/phone-number/verify); the owner of a taken address or number is told by email or text instead.',
         body: registerSchema,
       },
     },
