@@ -13,6 +13,7 @@ import * as bookingLife from './migrations/2026-11-24-50-booking-life.ts';
 import * as icalFeeds from './migrations/2026-11-24-60-ical-feeds.ts';
 import * as noticeClaims from './migrations/2026-11-25-10-notice-claims.ts';
 import * as refundTracking from './migrations/2026-11-25-30-refund-tracking.ts';
+import * as signInSuccesses from './migrations/2026-11-26-20-sign-in-successes.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-60-ical-feeds': icalFeeds,
   '2026-11-25-10-notice-claims': noticeClaims,
   '2026-11-25-30-refund-tracking': refundTracking,
+  '2026-11-26-20-sign-in-successes': signInSuccesses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,6 +57,12 @@ export type SignInFailureTable = {
   failed_at: Generated<Date>;
 };
 
+export type SignInSuccessTable = {
+  identifier: string;
+  ip: string;
+  succeeded_at: Generated<Date>;
+};
+
 export type OutboxMessageTable = {
   id: Generated<string>;
   channel: 'email' | 'sms';
@@ -320,6 +326,7 @@ export type Database = {
   session: SessionTable;
   profiles: ProfileTable;
   sign_in_failures: SignInFailureTable;
+  sign_in_successes: SignInSuccessTable;
   outbox_messages: OutboxMessageTable;
   stored_images: StoredImageTable;
   notifications: NotificationTable;
