@@ -20,6 +20,7 @@ import { propertyRoutes } from './domains/properties/routes.ts';
 import { realtimeRoutes } from './domains/realtime/routes.ts';
 import { seoRoutes } from './domains/seo/routes.ts';
 import { storageRoutes } from './domains/storage/routes.ts';
+import { registerCrossSiteCheck } from './http/cross-site-requests.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { operationsRoutes } from './http/operations.ts';
 import { createPageCache, isSuccessfulWrite } from './http/page-cache.ts';
@@ -57,6 +58,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
     hsts: services.config.appUrl.startsWith('https://'),
     imageSources: tileSources(services.config.mapTileUrl),
   });
+  registerCrossSiteCheck(app, { appUrl: services.config.appUrl });
   // Anonymous pages are kept a few seconds (ADR 096); any write this process serves empties them.
   const pageCache =
     options.web?.mode === 'production' && services.config.pageCacheSeconds > 0

@@ -104,6 +104,9 @@ export function post(
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
+          // The server's own address (its APP_URL, see startBookingServer): a write carrying a
+          // session cookie must say where it comes from (ADR 106).
+          origin: `http://127.0.0.1:${port}`,
           ...headers,
         },
       },

@@ -23,7 +23,8 @@ let idleSince = process.cpuUsage();
 function open(user: { id: string; token: string }, port: number): Promise<Client> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, {
-      headers: { cookie: sessionCookie(user.token) },
+      // A WebSocket upgrade from anywhere but the app's own address is refused (ADR 106).
+      headers: { cookie: sessionCookie(user.token), origin: `http://127.0.0.1:${port}` },
     });
     const client: Client = { userId: user.id, socket };
     socket.once('error', reject);

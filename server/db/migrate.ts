@@ -14,6 +14,7 @@ import * as icalFeeds from './migrations/2026-11-24-60-ical-feeds.ts';
 import * as noticeClaims from './migrations/2026-11-25-10-notice-claims.ts';
 import * as refundTracking from './migrations/2026-11-25-30-refund-tracking.ts';
 import * as rateLimits from './migrations/2026-11-26-10-rate-limits.ts';
+import * as signInSuccesses from './migrations/2026-11-26-20-sign-in-successes.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-10-notice-claims': noticeClaims,
   '2026-11-25-30-refund-tracking': refundTracking,
   '2026-11-26-10-rate-limits': rateLimits,
+  '2026-11-26-20-sign-in-successes': signInSuccesses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -63,6 +63,12 @@ export type RateLimitTable = {
   resets_at: Date;
 };
 
+export type SignInSuccessTable = {
+  identifier: string;
+  ip: string;
+  succeeded_at: Generated<Date>;
+};
+
 export type OutboxMessageTable = {
   id: Generated<string>;
   channel: 'email' | 'sms';
@@ -326,6 +332,7 @@ export type Database = {
   session: SessionTable;
   profiles: ProfileTable;
   sign_in_failures: SignInFailureTable;
+  sign_in_successes: SignInSuccessTable;
   outbox_messages: OutboxMessageTable;
   stored_images: StoredImageTable;
   notifications: NotificationTable;

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   webhook_signature_invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
+  cross_site_request: 403,
   account_disabled: 403,
   account_under_review: 403,
   not_found: 404,

@@ -18,7 +18,7 @@ import { useBrowser } from './browser.ts';
 describe('accounts: phone numbers and forgotten passwords', () => {
   const { newTab } = useBrowser();
 
-  it('registers with a phone number and confirms it with the texted code', async () => {
+  it('registers with a phone number, and the texted code confirms it and signs in', async () => {
     const { page } = await newTab();
     const phone = uniquePhone();
     await goto(page, '/register');
@@ -26,15 +26,14 @@ describe('accounts: phone numbers and forgotten passwords', () => {
     await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(phone.typed);
     await page.getByLabel('Password', { exact: true }).fill('seven green kites');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/verify-phone');
+    await page.getByTestId('enter-phone-code').waitFor();
     await waitForText(page, phone.e164);
 
     const mailbox = await newTab();
     const code = codeIn(await readLatestMessage(mailbox.page, phone.e164));
     await page.getByLabel('6-digit code').fill(code);
-    await page.getByRole('button', { name: 'Confirm my number' }).click();
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await page.getByText('Phone number confirmed').first().waitFor();
 
     await goto(page, '/verify-phone');
     await page.getByTestId('phone-confirmed').waitFor();

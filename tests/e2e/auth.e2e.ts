@@ -16,7 +16,7 @@ import { useBrowser } from './browser.ts';
 describe('accounts: sign up, confirm, sign in, sign out', () => {
   const { newTab, allowConsoleErrors } = useBrowser();
 
-  it('registers with an email, confirms it from the dev mailbox, and signs out and in again', async () => {
+  it('registers with an email, confirms it from the dev mailbox, signs in, out and in again', async () => {
     const { page } = await newTab();
     const email = uniqueEmail('newcomer');
     const password = 'morning tide lanterns';
@@ -33,7 +33,9 @@ describe('accounts: sign up, confirm, sign in, sign out', () => {
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('verified'));
     expect(await page.getByTestId('email-confirmed').textContent()).toContain('Your email is confirmed');
 
-    await goto(page, '/dashboard');
+    // Registering signed nobody in (ADR 105): the confirmed address and password do.
+    await signInWithForm(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await signOutFromMenu(page);
     await signInWithForm(page, email, password);
     await page.waitForURL((url) => url.pathname === '/dashboard');

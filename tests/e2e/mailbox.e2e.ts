@@ -8,6 +8,7 @@ describe('dev mailbox', () => {
     const { page } = await newTab();
     const subject = `Mailbox check ${Date.now()}`;
     const sent = await page.request.post('/api/email/send', {
+      headers: { origin: baseUrl() },
       data: {
         name: 'Mailbox Tester',
         email: 'tester@example.com',

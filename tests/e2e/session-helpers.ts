@@ -16,14 +16,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   expect(response.status(), `sign in as ${email}`).toBe(200);
 }
 
-/** Registers a fresh email account in this browser profile and returns its id. */
+/**
+ * Registers a fresh email account and signs this browser profile in to it (registering alone signs
+ * nobody in, ADR 105); returns its id.
+ */
 export async function registerFresh(page: Page, prefix: string): Promise<{ id: string; email: string }> {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'a long fresh password';
   const response = await page.request.post('/api/account/register', {
-    data: { email, password: 'a long fresh password', first_name: 'Fresh', last_name: 'Member' },
+    data: { email, password, first_name: 'Fresh', last_name: 'Member' },
     headers: { origin: baseUrl() },
   });
   expect(response.status(), `register ${email}`).toBe(200);
+  await signIn(page, email, password);
   const me = await page.request.get('/api/account/me');
   return { id: (await me.json()).userId as string, email };
 }

@@ -1,24 +1,24 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowRight, IconMailOpened } from '@tabler/icons-react';
 import { useState } from 'react';
-import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
 import { registerSchema } from '../../../common/schemas/auth.ts';
+import { AUTH_LIFETIMES } from '../../../server/domains/auth/better-auth.ts';
 import { registerAccount } from '../../../server/domains/auth/register-account.ts';
 import {
   authFailure,
-  cookieHeaders,
   formFailure,
   parseForm,
   readForm,
   redirectSignedIn,
   services,
 } from '../../features/auth/actions.server.ts';
-import { AuthHeading, Contact, FormAlert } from '../../features/auth/auth-ui.tsx';
+import { AuthHeading, CodeField, Contact, FormAlert } from '../../features/auth/auth-ui.tsx';
 import { type ContactMethod, ContactMethodField } from '../../features/auth/contact-method-field.tsx';
 import { fieldError, formErrorOf } from '../../features/auth/form-error.ts';
 import { ResendVerificationButton } from '../../features/auth/resend-verification-button.tsx';
-import { takeReturnPath } from '../../lib/guards.server.ts';
+import { useCooldown } from '../../features/auth/use-cooldown.ts';
 import type { Route } from './+types/register';
 
 export function meta() {
@@ -31,8 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Creates the account and signs the new user in. Email: the page turns into "check your inbox".
- * Phone: straight on to /verify-phone for the texted code (the return path waits in its cookie).
+ * Creates the account. The answer is the same whether or not the email or number already has an
+ * account (ADR 105), and nobody is signed in by it: with an email the page turns into "check your
+ * inbox" (a confirmation link, or a note to the owner), then the person signs in; with a phone
+ * number it asks for the texted code, which /login/code takes to sign the new account in. The
+ * return path stays in its cookie for that sign-in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = services(context);
@@ -41,39 +44,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return formFailure(parsed.error);
   const outcome = await registerAccount(app, parsed.data, request.headers);
   if (!outcome.ok) return authFailure(outcome.failure);
-  if (outcome.data.next === 'verify-phone') {
-    throw redirect('/verify-phone', { headers: cookieHeaders(outcome.cookies) });
-  }
-  const { path, clearCookie } = await takeReturnPath(request);
-  const headers = cookieHeaders(outcome.cookies);
-  headers.append('set-cookie', clearCookie);
-  return data({ ok: true as const, email: outcome.data.email ?? '', next: path }, { headers });
+  const { next, email, phoneNumber } = outcome.data;
+  return next === 'enter-phone-code'
+    ? { ok: true as const, next, phone: phoneNumber ?? '', sentAt: Date.now() }
+    : { ok: true as const, next, email: email ?? '' };
 }
 
-/** After signing up the user is signed in; re-running the guest-only loader would leave this page. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (actionResult && typeof actionResult === 'object' && 'ok' in actionResult && actionResult.ok)
-    return false;
-  return defaultShouldRevalidate;
-}
-
-function CheckInbox({ email, next }: { email: string; next: string }) {
+function CheckInbox({ email }: { email: string }) {
   return (
     <Stack gap="lg" align="stretch" data-testid="check-inbox">
       <Stack gap="xs" align="center" ta="center">
         <IconMailOpened size={48} stroke={1.4} color="var(--mantine-color-teal-7)" aria-hidden="true" />
         <AuthHeading title="Check your inbox">
-          We sent a confirmation link to <Contact value={email} />. Open it to confirm your email address; the
-          link works for 24 hours. You are already signed in, so you can look around meanwhile.
+          We sent a message to <Contact value={email} />. Open it to confirm your email address (the link
+          works for 24 hours), then sign in with your email and password.
         </AuthHeading>
       </Stack>
       <Button
         component={Link}
-        to={next}
+        to="/login"
         size="md"
         rightSection={<IconArrowRight size={18} aria-hidden="true" />}
       >
-        Continue to Privy
+        Sign in
       </Button>
       <Stack gap={6} align="center">
         <Text size="sm" c="dimmed">
@@ -85,13 +78,48 @@ function CheckInbox({ email, next }: { email: string; next: string }) {
   );
 }
 
+/** The texted code signs the new account in through /login/code, which also sends a new one. */
+function EnterPhoneCode({ phone, sentAt }: { phone: string; sentAt: number }) {
+  const navigation = useNavigation();
+  const wait = useCooldown(AUTH_LIFETIMES.codeResendCooldownSeconds, sentAt);
+  return (
+    <Stack gap="md" data-testid="enter-phone-code">
+      <AuthHeading title="Enter your code">
+        We texted <Contact value={phone} />. Type the 6-digit code to confirm your number and sign in; it
+        works for 10 minutes.
+      </AuthHeading>
+      <Form method="post" action="/login/code" noValidate>
+        <input type="hidden" name="intent" value="verify" />
+        <input type="hidden" name="phone" value={phone} />
+        <Stack gap="md">
+          <CodeField autoFocus />
+          <Button type="submit" size="md" fullWidth loading={navigation.state !== 'idle'}>
+            Confirm and sign in
+          </Button>
+        </Stack>
+      </Form>
+      <Form method="post" action="/login/code">
+        <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="phone" value={phone} />
+        <Button type="submit" variant="subtle" disabled={wait > 0}>
+          {wait > 0 ? `Send a new code in ${wait}s` : 'Send a new code'}
+        </Button>
+      </Form>
+    </Stack>
+  );
+}
+
 export default function RegisterPage({ actionData }: Route.ComponentProps) {
   const [method, setMethod] = useState<ContactMethod>('email');
   const navigation = useNavigation();
   const error = formErrorOf(actionData);
 
   if (actionData && 'ok' in actionData && actionData.ok) {
-    return <CheckInbox email={actionData.email} next={actionData.next} />;
+    return actionData.next === 'enter-phone-code' ? (
+      <EnterPhoneCode phone={actionData.phone} sentAt={actionData.sentAt} />
+    ) : (
+      <CheckInbox email={actionData.email} />
+    );
   }
 
   return (

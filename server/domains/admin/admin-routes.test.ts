@@ -2,16 +2,23 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { updateProfile } from '../auth/repository.ts';
 
 describeWithApp('admin overview and account status', (ctx) => {
   async function signUp(body: Record<string, string>) {
     const agent = new TestAgent(ctx().app);
-    const response = await agent.post('/api/account/register', { password: 'a fine password', ...body });
+    const { userId } = await signUpAndSignIn(agent, { password: 'a fine password', ...body });
+    return { agent, id: userId };
+  } /** An account nobody signs in to: registering alone (a sign-in would only add a second scrypt). */
+  async function join(body: Record<string, string>) {
+    const response = await new TestAgent(ctx().app).post('/api/account/register', {
+      password: 'a fine password',
+      ...body,
+    });
     expect(response.statusCode).toBe(200);
-    const me = await agent.get('/api/account/me');
-    return { agent, id: me.json().userId as string };
   }
+
   async function signUpAdmin() {
     const admin = await signUp({ email: 'ada@example.com', first_name: 'Ada', last_name: 'Admin' });
     await updateProfile(ctx().services.db, admin.id, { is_admin: true });
@@ -30,7 +37,7 @@ describeWithApp('admin overview and account status', (ctx) => {
     await sql`update profiles set created_at = now() - interval '30 days' where id = ${old.id}`.execute(
       ctx().services.db,
     );
-    for (let i = 0; i < 8; i++) await signUp({ email: `guest${i}@example.com` });
+    for (let i = 0; i < 8; i++) await join({ email: `guest${i}@example.com` });
 
     const response = await admin.agent.get('/api/admin/overview');
     expect(response.statusCode).toBe(200);

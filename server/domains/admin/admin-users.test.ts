@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { updateProfile } from '../auth/repository.ts';
 
 type Listed = { accounts: Array<{ id: string; name: string; status: string }>; total: number };
@@ -9,9 +10,15 @@ type Listed = { accounts: Array<{ id: string; name: string; status: string }>; t
 describeWithApp('GET /api/admin/users', (ctx) => {
   async function signUp(body: Record<string, string>) {
     const agent = new TestAgent(ctx().app);
-    const response = await agent.post('/api/account/register', { password: 'a fine password', ...body });
+    const { userId } = await signUpAndSignIn(agent, { password: 'a fine password', ...body });
+    return { agent, id: userId };
+  } /** An account nobody signs in to: registering alone (a sign-in would only add a second scrypt). */
+  async function join(body: Record<string, string>) {
+    const response = await new TestAgent(ctx().app).post('/api/account/register', {
+      password: 'a fine password',
+      ...body,
+    });
     expect(response.statusCode).toBe(200);
-    return { agent, id: (await agent.get('/api/account/me')).json().userId as string };
   }
 
   async function cast() {
@@ -54,7 +61,7 @@ describeWithApp('GET /api/admin/users', (ctx) => {
 
   it('pages 25 at a time, newest first, with the total', async () => {
     const { admin } = await cast();
-    for (let i = 0; i < 22; i++) await signUp({ email: `guest${i}@example.com`, first_name: `G${i}` });
+    for (let i = 0; i < 22; i++) await join({ email: `guest${i}@example.com`, first_name: `G${i}` });
     await sql`update profiles set created_at = now() - interval '1 day' where id = ${admin.id}`.execute(
       ctx().services.db,
     );

@@ -1,14 +1,12 @@
 import { expect, it } from 'vitest';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { findProfile, updateProfile } from '../auth/repository.ts';
 
 async function signUp(ctx: TestContext, email: string, role: 'user' | 'admin' = 'user') {
   const agent = new TestAgent(ctx.app);
-  expect(
-    (await agent.post('/api/account/register', { email, password: 'a long enough password' })).statusCode,
-  ).toBe(200);
-  const { userId } = (await agent.get('/api/account/me')).json() as { userId: string };
+  const { userId } = await signUpAndSignIn(agent, { email, password: 'a long enough password' });
   if (role === 'admin') await updateProfile(ctx.services.db, userId, { is_admin: true });
   return { agent, userId };
 }

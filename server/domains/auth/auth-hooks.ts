@@ -2,13 +2,15 @@ import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } 
 import type { Db } from '../../db/database.ts';
 import { checkPasswordStrength } from './password-policy.ts';
 import { findUserIdByPhone } from './repository.ts';
+import { withoutSessionTokens } from './session-token-redaction.ts';
 import {
-  checkSignInAllowed,
-  noteSignInFailure,
-  noteSignInSuccess,
+  admitSignInAttempt,
   PASSWORD_SIGN_IN_PATHS,
+  type SignInOutcome,
+  settleSignInAttempt,
   signInIdentifier,
   TOO_MANY_FAILURES_CODE,
+  throttleKeys,
   throttleMessage,
 } from './sign-in-throttle.ts';
 
@@ -26,6 +28,9 @@ function clientIp(ctx: HookContext): string | null {
   const source = ctx.request ?? ctx.headers;
   return source ? getIP(source, ctx.context.options) : null;
 }
+
+/** The failure row an admitted sign-in was counted as, until its outcome settles it. */
+const ATTEMPT_HEADER = 'x-privy-sign-in-attempt';
 
 /**
  * Runs before every better-auth endpoint, whether it is reached over HTTP (/api/auth/*) or called
@@ -45,14 +50,19 @@ export function createBeforeHook(db: Db) {
     if (PASSWORD_SIGN_IN_PATHS.has(ctx.path)) {
       const identifier = signInIdentifier(ctx.path, ctx.body);
       if (!identifier) return;
-      const verdict = await checkSignInAllowed(db, { identifier, ip: clientIp(ctx) });
-      if (!verdict.allowed) {
+      const admission = await admitSignInAttempt(db, throttleKeys(identifier, clientIp(ctx)));
+      if (!admission.allowed) {
         throw new APIError(
           'TOO_MANY_REQUESTS',
-          { code: TOO_MANY_FAILURES_CODE, message: throttleMessage(verdict) },
-          { 'retry-after': String(verdict.retryAfterSeconds) },
+          { code: TOO_MANY_FAILURES_CODE, message: throttleMessage(admission) },
+          { 'retry-after': String(admission.retryAfterSeconds) },
         );
       }
+      // Carried to the after-hook on the request's headers, replacing any a client sent.
+      if (admission.attemptId) {
+        return { context: { headers: new Headers({ [ATTEMPT_HEADER]: admission.attemptId }) } };
+      }
+      return;
     }
 
     // Texting a code to a number no account uses would let anyone send our SMS to strangers.
@@ -67,18 +77,38 @@ export function createBeforeHook(db: Db) {
   });
 }
 
-/** Counts failed password sign-ins and clears an account's count when its password was right. */
+/** Settles the attempt the before-hook counted, by what the sign-in came to. */
+async function noteSignInOutcome(db: Db, ctx: HookContext) {
+  if (!PASSWORD_SIGN_IN_PATHS.has(ctx.path)) return;
+  const identifier = signInIdentifier(ctx.path, ctx.body);
+  if (!identifier) return;
+  const returned = ctx.context.returned;
+  // A session (or, with a second factor, the challenge that replaces it) means the password matched.
+  const outcome: SignInOutcome = isAPIError(returned)
+    ? returned.statusCode === 401
+      ? 'wrong-credentials'
+      : 'other'
+    : ctx.context.newSession
+      ? 'signed-in'
+      : 'other';
+  await settleSignInAttempt(
+    db,
+    throttleKeys(identifier, clientIp(ctx)),
+    ctx.headers?.get(ATTEMPT_HEADER) ?? undefined,
+    outcome,
+  );
+}
+
+/**
+ * Runs after every better-auth endpoint: records password sign-in outcomes for the throttle, and
+ * takes raw session tokens out of what the endpoint answers (session-token-redaction.ts).
+ */
 export function createAfterHook(db: Db) {
   return createAuthMiddleware(async (ctx) => {
-    if (!PASSWORD_SIGN_IN_PATHS.has(ctx.path)) return;
-    const identifier = signInIdentifier(ctx.path, ctx.body);
-    if (!identifier) return;
+    await noteSignInOutcome(db, ctx);
     const returned = ctx.context.returned;
-    if (isAPIError(returned)) {
-      if (returned.statusCode === 401) await noteSignInFailure(db, { identifier, ip: clientIp(ctx) });
-      return;
-    }
-    // A session (or, with a second factor, the challenge that replaces it) means the password matched.
-    if (ctx.context.newSession) await noteSignInSuccess(db, identifier);
+    if (isAPIError(returned) || returned instanceof Response) return;
+    const redacted = withoutSessionTokens(returned);
+    if (redacted !== returned) return ctx.json(redacted as Record<string, unknown> | null);
   });
 }

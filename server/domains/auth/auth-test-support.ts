@@ -2,6 +2,7 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import type { AppServices } from '../../services.ts';
 import type { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 
 /** Helpers shared by the auth integration tests. */
 
@@ -55,10 +56,9 @@ export function linkIn(text: string): URL {
 /** Path and query of a URL, as TestAgent takes them. */
 export const pathOf = (url: URL) => url.pathname + url.search;
 
+/** Creates an email account and signs the agent in to it. */
 export async function registerByEmail(agent: TestAgent, email: string, password = PASSWORD) {
-  const response = await agent.post('/api/account/register', { email, password, first_name: 'Test' });
-  if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
-  return response.json() as { userId: string };
+  return signUpAndSignIn(agent, { email, password, first_name: 'Test' });
 }
 
 /** Registers, then turns on TOTP the way the security page does; returns the URI and backup codes. */

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
 import type { EmailService } from '../email/email-service.ts';
 import { createAfterHook, createBeforeHook } from './auth-hooks.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 /** Phone-only accounts still need a unique email column; this domain can never receive mail. */
 export const PHONE_EMAIL_DOMAIN = 'phone.privy.invalid';
@@ -24,6 +25,12 @@ export const AUTH_LIFETIMES = {
 
 /** Where better-auth's verification link lands after confirming (or failing to confirm) an email. */
 export const EMAIL_VERIFIED_CALLBACK = '/login?verified=1';
+
+/** Where someone who already has an account is sent: sign in, or choose a new password. */
+export const accountHelpLinks = (appUrl: string) => ({
+  signInUrl: `${appUrl}/login`,
+  resetUrl: `${appUrl}/forgot-password`,
+});
 
 /** Sign-ins by a one-time code: like a password sign-in, they must pass the second factor. */
 const CODE_SIGN_IN_PATHS = new Set(['/sign-in/email-otp', '/phone-number/verify']);
@@ -90,8 +97,21 @@ export function createBetterAuth(deps: AuthDeps) {
     },
     emailAndPassword: {
       enabled: true,
+      // A sign-up answers the same whether or not the address has an account: nobody is signed in
+      // by it, and the owner of a taken address is told by email instead (ADR 105).
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        if (isPlaceholderEmail(user.email)) return;
+        await deps.email.send({
+          to: user.email,
+          template: 'account-exists',
+          data: { name: user.name, ...accountHelpLinks(deps.appUrl) },
+        });
+      },
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Node's asynchronous scrypt, in better-auth's format, whatever its package resolved to (ADR 105).
+      password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: AUTH_LIFETIMES.passwordResetSeconds,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {

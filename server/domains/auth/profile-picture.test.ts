@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../../common/constants.ts';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { listFiles, makeImage, multipartBody, uploadFile } from '../storage/upload-test-helpers.ts';
 import { findProfile, updateProfile } from './repository.ts';
 
@@ -11,10 +12,12 @@ const PICTURE = '/api/profile/picture';
 describeWithApp('profile picture', (ctx) => {
   async function signUp(email: string) {
     const agent = new TestAgent(ctx().app);
-    await agent.post('/api/account/register', { email, password: 'a fine password', first_name: 'Pat' });
-    const me = await agent.get('/api/account/me');
-    expect(me.statusCode).toBe(200);
-    return { agent, id: me.json().userId as string };
+    const { userId } = await signUpAndSignIn(agent, {
+      email,
+      password: 'a fine password',
+      first_name: 'Pat',
+    });
+    return { agent, id: userId };
   }
   const uploads = () => ctx().services.config.uploadsDir;
   const storedRows = () => ctx().services.db.selectFrom('stored_images').selectAll().execute();

@@ -3,6 +3,7 @@ import type { ProfileLocation } from '../../../common/schemas/location.ts';
 import { PROFILE_LOCATIONS_MAX } from '../../../common/schemas/profile.ts';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { findProfile, updateProfile } from './repository.ts';
 
 const home: ProfileLocation = {
@@ -20,15 +21,13 @@ const work: ProfileLocation = { lat: 40.7128, lon: -74.006, formatted: '1 Centre
 describeWithApp('profile API', (ctx) => {
   async function signUp(email: string) {
     const agent = new TestAgent(ctx().app);
-    const response = await agent.post('/api/account/register', {
+    const { userId } = await signUpAndSignIn(agent, {
       email,
       password: 'a fine password',
       first_name: 'Pat',
       last_name: 'Person',
     });
-    expect(response.statusCode).toBe(200);
-    const me = await agent.get('/api/account/me');
-    return { agent, id: me.json().userId as string };
+    return { agent, id: userId };
   }
 
   it('answers 401 to anonymous callers on every profile route', async () => {

@@ -2,10 +2,12 @@ import { expect, it } from 'vitest';
 import { MISSING_CREDENTIALS_MESSAGE } from '../../../common/schemas/auth.ts';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
+import { codeIn, countMessages, latestMessage } from './auth-test-support.ts';
 import { updateProfile } from './repository.ts';
 
 describeWithApp('register and sign in', (ctx) => {
-  it('registers with an email, starts a session and sends a verification link', async () => {
+  it('registers with an email, sends a confirmation link, and signs nobody in', async () => {
     const agent = new TestAgent(ctx().app);
     const response = await agent.post('/api/account/register', {
       email: 'New.Guest@Example.com',
@@ -14,35 +16,51 @@ describeWithApp('register and sign in', (ctx) => {
       last_name: 'Guest',
     });
     expect(response.statusCode).toBe(200);
-    const me = await agent.get('/api/account/me');
-    expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({
+    expect(response.json()).toEqual({
       email: 'new.guest@example.com',
-      emailVerified: false,
-      profile: { first_name: 'Nia', last_name: 'Guest', is_admin: false, is_active: true },
+      phoneNumber: null,
+      next: 'check-email',
     });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect((await agent.get('/api/account/me')).statusCode).toBe(401);
     const outbox = await ctx().services.db.selectFrom('outbox_messages').selectAll().execute();
     expect(outbox).toHaveLength(1);
     expect(outbox[0]?.recipient).toBe('new.guest@example.com');
     expect(outbox[0]?.text).toMatch(/\/api\/auth\/verify-email\?token=/);
+
+    const signedIn = await agent.post('/api/account/sign-in', {
+      email: 'new.guest@example.com',
+      password: 'correct horse battery',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect((await agent.get('/api/account/me')).json()).toMatchObject({
+      email: 'new.guest@example.com',
+      emailVerified: false,
+      profile: { first_name: 'Nia', last_name: 'Guest', is_admin: false, is_active: true },
+    });
   });
 
-  it('registers with a phone number and texts a 6-digit code', async () => {
+  it('registers with a phone number and texts a code that confirms it and signs in', async () => {
     const agent = new TestAgent(ctx().app);
     const response = await agent.post('/api/account/register', {
       phone: '(512) 555-0142',
       password: 'quiet river stones',
     });
     expect(response.statusCode).toBe(200);
-    const me = (await agent.get('/api/account/me')).json();
-    expect(me).toMatchObject({ email: null, phoneNumber: '+15125550142', phoneNumberVerified: false });
-    const sms = await ctx()
-      .services.db.selectFrom('outbox_messages')
-      .selectAll()
-      .where('channel', '=', 'sms')
-      .execute();
-    expect(sms).toHaveLength(1);
-    expect(sms[0]?.text).toMatch(/\b\d{6}\b/);
+    expect(response.json()).toEqual({ email: null, phoneNumber: '+15125550142', next: 'enter-phone-code' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect((await agent.get('/api/account/me')).statusCode).toBe(401);
+    const sms = await latestMessage(ctx().services, '+15125550142', 'sms');
+    const verified = await agent.post('/api/auth/phone-number/verify', {
+      phoneNumber: '+15125550142',
+      code: codeIn(sms.text),
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await agent.get('/api/account/me')).json()).toMatchObject({
+      email: null,
+      phoneNumber: '+15125550142',
+      phoneNumberVerified: true,
+    });
 
     const again = new TestAgent(ctx().app);
     const signIn = await again.post('/api/account/sign-in', {
@@ -51,6 +69,93 @@ describeWithApp('register and sign in', (ctx) => {
     });
     expect(signIn.statusCode).toBe(200);
     expect((await again.get('/api/account/me')).statusCode).toBe(200);
+  });
+
+  it('answers a taken email exactly as a new one, and emails its owner instead', async () => {
+    await signUpAndSignIn(new TestAgent(ctx().app), {
+      email: 'taken@example.com',
+      password: 'a fine password',
+    });
+    const before = await countMessages(ctx().services, 'taken@example.com');
+    const register = (email: string) =>
+      new TestAgent(ctx().app).post('/api/account/register', {
+        email,
+        password: 'another fine password',
+        first_name: 'Mallory',
+      });
+    const fresh = await register('fresh@example.com');
+    const taken = await register('Taken@example.com');
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual({ ...fresh.json(), email: 'taken@example.com' });
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+
+    const users = await ctx().services.db.selectFrom('user').select('email').orderBy('email').execute();
+    expect(users).toEqual([{ email: 'fresh@example.com' }, { email: 'taken@example.com' }]);
+    expect(await countMessages(ctx().services, 'taken@example.com')).toBe(before + 1);
+    const notice = await latestMessage(ctx().services, 'taken@example.com');
+    expect(notice.subject).toBe('Someone tried to create a Privy account with your email');
+    expect(notice.text).toContain('http://localhost:3000/login');
+    expect(notice.text).toContain('http://localhost:3000/forgot-password');
+    expect(notice.text).not.toMatch(/verify-email/);
+
+    // The owner's password and name are as they were.
+    const owner = await new TestAgent(ctx().app).post('/api/account/sign-in', {
+      email: 'taken@example.com',
+      password: 'a fine password',
+    });
+    expect(owner.statusCode).toBe(200);
+    const intruder = await new TestAgent(ctx().app).post('/api/account/sign-in', {
+      email: 'taken@example.com',
+      password: 'another fine password',
+    });
+    expect(intruder.statusCode).toBe(401);
+  });
+
+  it("answers a taken email the same on better-auth's own sign-up endpoint", async () => {
+    await signUpAndSignIn(new TestAgent(ctx().app), {
+      email: 'owner@example.com',
+      password: 'a fine password',
+    });
+    const signUp = (email: string) =>
+      new TestAgent(ctx().app).post('/api/auth/sign-up/email', {
+        email,
+        password: 'another fine password',
+        name: 'Mallory',
+      });
+    const fresh = await signUp('newcomer@example.com');
+    const taken = await signUp('owner@example.com');
+    expect(taken.statusCode).toBe(200);
+    expect(fresh.statusCode).toBe(200);
+    expect(Object.keys(taken.json().user).sort()).toEqual(Object.keys(fresh.json().user).sort());
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+    expect((await latestMessage(ctx().services, 'owner@example.com')).subject).toMatch(/Someone tried/);
+  });
+
+  it('answers a taken phone number exactly as a new one, and texts its owner instead', async () => {
+    await signUpAndSignIn(new TestAgent(ctx().app), { phone: '512-555-0188', password: 'a fine password' });
+    const before = await countMessages(ctx().services, '+15125550188');
+    const register = (phone: string, password = 'another fine password') =>
+      new TestAgent(ctx().app).post('/api/account/register', { phone, password });
+    const fresh = await register('512-555-0189');
+    const taken = await register('+1 (512) 555-0188');
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual({ ...fresh.json(), phoneNumber: '+15125550188' });
+    expect(taken.headers['set-cookie']).toBeUndefined();
+
+    expect(await countMessages(ctx().services, '+15125550188')).toBe(before + 1);
+    const notice = await latestMessage(ctx().services, '+15125550188', 'sms');
+    expect(notice.text).toMatch(/Someone tried to create a Privy account with this number/);
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
+    const users = await ctx().services.db.selectFrom('user').select('id').execute();
+    expect(users).toHaveLength(2);
+
+    // A weak password is refused the same way for a taken number as for a new one.
+    const weakFresh = await register('512-555-0190', 'password1');
+    const weakTaken = await register('512-555-0188', 'password1');
+    expect(weakTaken.statusCode).toBe(400);
+    expect(weakTaken.json()).toEqual(weakFresh.json());
   });
 
   it.each([
@@ -87,27 +192,11 @@ describeWithApp('register and sign in', (ctx) => {
     expect(users).toHaveLength(0);
   });
 
-  it('answers in our error shape, naming the field, for taken accounts and wrong passwords', async () => {
-    const agent = new TestAgent(ctx().app);
-    await agent.post('/api/account/register', { email: 'taken@example.com', password: 'a fine password' });
-    await agent.post('/api/account/register', { phone: '512-555-0188', password: 'a fine password' });
-
-    const again = await new TestAgent(ctx().app).post('/api/account/register', {
-      email: 'Taken@example.com',
-      password: 'another fine password',
+  it('answers a wrong password in our error shape, naming the field', async () => {
+    await signUpAndSignIn(new TestAgent(ctx().app), {
+      email: 'taken@example.com',
+      password: 'a fine password',
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: 'conflict', fields: [{ field: 'email' }] });
-
-    const samePhone = await new TestAgent(ctx().app).post('/api/account/register', {
-      phone: '+1 (512) 555-0188',
-      password: 'another fine password',
-    });
-    expect(samePhone.statusCode).toBe(409);
-    expect(samePhone.json()).toMatchObject({ error: 'conflict', fields: [{ field: 'phone' }] });
-    const users = await ctx().services.db.selectFrom('user').select('id').execute();
-    expect(users).toHaveLength(2);
-
     const wrong = await new TestAgent(ctx().app).post('/api/account/sign-in', {
       email: 'taken@example.com',
       password: 'not the password',
@@ -139,8 +228,7 @@ describeWithApp('register and sign in', (ctx) => {
 
   it('blocks a disabled account everywhere but sign-out', async () => {
     const agent = new TestAgent(ctx().app);
-    await agent.post('/api/account/register', { email: 'gone@example.com', password: 'a fine password' });
-    const me = (await agent.get('/api/account/me')).json();
+    const me = await signUpAndSignIn(agent, { email: 'gone@example.com', password: 'a fine password' });
     await updateProfile(ctx().services.db, me.userId, { is_deleted: true });
     const blocked = await agent.get('/api/account/me');
     expect(blocked.statusCode).toBe(403);

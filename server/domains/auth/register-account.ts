@@ -1,30 +1,42 @@
 import type { RegisterInput, SignInInput } from '../../../common/schemas/auth.ts';
 import type { AppServices } from '../../services.ts';
-import { type AuthOutcome, runAuth } from './auth-outcome.ts';
-import { EMAIL_VERIFIED_CALLBACK, phoneToPlaceholderEmail } from './better-auth.ts';
-import { findUserIdByPhone, setUserPhoneNumber } from './repository.ts';
+import { type AuthOutcome, describeAuthError, runAuth } from './auth-outcome.ts';
+import { accountHelpLinks, EMAIL_VERIFIED_CALLBACK, phoneToPlaceholderEmail } from './better-auth.ts';
+import { checkPasswordStrength } from './password-policy.ts';
+import { findUserContact, findUserIdByPhone, setUserPhoneNumber } from './repository.ts';
 
 export type RegisterResult = {
-  userId: string;
   email: string | null;
   phoneNumber: string | null;
-  /** What the new user is asked to do next. */
-  next: 'verify-email' | 'verify-phone';
+  /**
+   * What the page asks for next, the same whether or not the account was new: open the email
+   * (a confirmation link, or a note that the address already has an account), or type the texted
+   * code (which signs a new phone account in).
+   */
+  next: 'check-email' | 'enter-phone-code';
 };
 
 /** After a password sign-in: signed in, or half-way there with a second factor still to give. */
 export type SignInResult = { twoFactorRequired: false; userId: string } | { twoFactorRequired: true };
 
-const PHONE_TAKEN = 'An account with this phone number already exists. Sign in, or reset your password.';
-
 function displayName(input: RegisterInput): string {
   return [input.first_name, input.last_name].filter(Boolean).join(' ') || 'Privy guest';
 }
 
+const phoneTakenText = (appUrl: string) => {
+  const { signInUrl, resetUrl } = accountHelpLinks(appUrl);
+  return `Someone tried to create a Privy account with this number. You already have one: sign in at ${signInUrl} or choose a new password at ${resetUrl}. If it was not you, ignore this message.`;
+};
+
 /**
- * Email accounts go straight through better-auth. Phone accounts get a placeholder email (the auth
- * library keys users by email; ADR 022), the number is stored unverified and a 6-digit code is
- * texted. Either way the new user is signed in.
+ * Creates an account, and answers exactly the same when the email or phone number already has one,
+ * so the form cannot tell anyone who has an account (ADR 105). Nobody is signed in by it: a new
+ * email account confirms its address and signs in; a new phone account signs in with the texted
+ * code. The owner of a taken address gets an email (better-auth's onExistingUserSignUp, see
+ * better-auth.ts), the owner of a taken number a text, instead of a new account.
+ *
+ * Phone accounts get a placeholder email (the auth library keys users by email; ADR 022), the
+ * number stored unverified.
  */
 export async function registerAccount(
   services: AppServices,
@@ -33,16 +45,22 @@ export async function registerAccount(
 ): Promise<AuthOutcome<RegisterResult>> {
   const api = services.betterAuth.api;
   const phone = input.phone ?? null;
+  const answer: AuthOutcome<RegisterResult> = {
+    ok: true,
+    cookies: [],
+    data: phone
+      ? { email: null, phoneNumber: phone, next: 'enter-phone-code' }
+      : { email: input.email ?? null, phoneNumber: null, next: 'check-email' },
+  };
   if (phone && (await findUserIdByPhone(services.db, phone))) {
-    return {
-      ok: false,
-      failure: {
-        status: 409,
-        code: 'conflict',
-        message: PHONE_TAKEN,
-        fields: [{ field: 'phone', message: PHONE_TAKEN }],
-      },
-    };
+    // The same refusal a sign-up would give a weak password (auth-hooks.ts), then as long as a
+    // sign-up takes: hashing is most of it.
+    const weakness = checkPasswordStrength(input.password);
+    if (weakness)
+      return { ok: false, failure: describeAuthError(400, { code: 'WEAK_PASSWORD', message: weakness }) };
+    await (await services.betterAuth.$context).password.hash(input.password);
+    await services.email.sendSms({ to: phone, text: phoneTakenText(services.config.appUrl) });
+    return answer;
   }
   const email = input.email ?? phoneToPlaceholderEmail(phone as string);
   const created = await runAuth<{ user: { id: string } }>(() =>
@@ -57,21 +75,13 @@ export async function registerAccount(
       asResponse: true,
     }),
   );
-  if (!created.ok) {
-    // The placeholder email is derived from the number, so "email taken" means "number taken".
-    if (phone && created.failure.fields?.[0]?.field === 'email') {
-      return {
-        ok: false,
-        failure: {
-          ...created.failure,
-          message: PHONE_TAKEN,
-          fields: [{ field: 'phone', message: PHONE_TAKEN }],
-        },
-      };
-    }
-    return created;
-  }
+  if (!created.ok) return created;
+  // For a taken address better-auth answers with a made-up user that was never stored.
   const userId = created.data.user.id;
+  if (!(await findUserContact(services.db, userId))) {
+    if (phone) services.log.warn({}, 'a new phone number collided with an old placeholder email');
+    return answer;
+  }
   if (phone) {
     await setUserPhoneNumber(services.db, userId, phone);
     await api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers });
@@ -88,16 +98,7 @@ export async function registerAccount(
   } catch (error) {
     services.log.error({ err: error, userId }, 'could not tell admins of a new account');
   }
-  return {
-    ok: true,
-    cookies: created.cookies,
-    data: {
-      userId,
-      email: input.email ?? null,
-      phoneNumber: phone,
-      next: phone ? 'verify-phone' : 'verify-email',
-    },
-  };
+  return answer;
 }
 
 type BetterAuthSignIn = { user?: { id: string }; twoFactorRedirect?: boolean };

@@ -90,25 +90,6 @@ export async function countProfiles(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-export async function recordSignInFailure(db: Db, identifier: string, ip: string) {
-  await db.insertInto('sign_in_failures').values({ identifier, ip }).execute();
-}
-
-export async function countRecentFailures(db: Db, by: { identifier: string } | { ip: string }, since: Date) {
-  const row = await db
-    .selectFrom('sign_in_failures')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('failed_at', '>', since)
-    .$if('identifier' in by, (qb) => qb.where('identifier', '=', (by as { identifier: string }).identifier))
-    .$if('ip' in by, (qb) => qb.where('ip', '=', (by as { ip: string }).ip))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export async function clearSignInFailures(db: Db, identifier: string) {
-  await db.deleteFrom('sign_in_failures').where('identifier', '=', identifier).execute();
-}
-
 export async function findUserContact(db: Db, id: string) {
   return db
     .selectFrom('user')
@@ -145,32 +126,7 @@ export async function markEmailVerified(db: Db, userId: string) {
   await db.updateTable('user').set({ emailVerified: true }).where('id', '=', userId).execute();
 }
 
-// --- Sign-in throttling, sessions and one-time codes (accounts and sign-in flows) ---
-
-/** How many failures match since `since`, and when the oldest of them happened. */
-export async function signInFailureWindow(
-  db: Db,
-  by: { identifier: string } | { ip: string },
-  since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
-  const row = await db
-    .selectFrom('sign_in_failures')
-    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('failed_at').as('oldest')])
-    .where('failed_at', '>', since)
-    .$if('identifier' in by, (qb) => qb.where('identifier', '=', (by as { identifier: string }).identifier))
-    .$if('ip' in by, (qb) => qb.where('ip', '=', (by as { ip: string }).ip))
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
-}
-
-/** Drops failures that no longer count, for this account and this address only (both indexed). */
-export async function pruneSignInFailures(db: Db, keys: { identifier: string; ip: string }, before: Date) {
-  await db
-    .deleteFrom('sign_in_failures')
-    .where('failed_at', '<=', before)
-    .where((eb) => eb.or([eb('identifier', '=', keys.identifier), eb('ip', '=', keys.ip)]))
-    .execute();
-}
+// --- Sessions and one-time codes (accounts and sign-in flows; throttling: sign-in-throttle-repository.ts) ---
 
 export async function findUserIdByPhone(db: Db, phoneNumber: string): Promise<string | null> {
   const row = await db

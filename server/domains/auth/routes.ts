@@ -72,6 +72,8 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       schema: {
         tags: ['account'],
         summary: 'Create an account with an email or a phone number and a password',
+        description:
+          'Answers the same whether or not the email or number already has an account, and signs nobody in: a new email account gets a confirmation link, a new phone account a code that signs it in (POST /api/auth/phone-number/verify); the owner of a taken address or number is told by email or text instead.',
         body: registerSchema,
       },
     },
@@ -86,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
         tags: ['account'],
         summary: 'Sign in with an email or a phone number and a password',
         description:
-          'Answers {twoFactorRequired: true} when the account has an authenticator app; finish with POST /api/auth/two-factor/verify-totp or verify-backup-code. After 5 failed attempts for one account, or 20 from one IP address, within 15 minutes, answers 429 with Retry-After.',
+          'Answers {twoFactorRequired: true} when the account has an authenticator app; finish with POST /api/auth/two-factor/verify-totp or verify-backup-code. Wrong passwords slow further attempts down (ADR 105): after a few failures for an account from one address, many for an account from any address (addresses that signed in to it lately are exempt), or many from one address, the next attempt waits (1 s, doubling, at most 15 minutes); until then it answers 429 with Retry-After and is not checked.',
         body: signInSchema,
       },
     },

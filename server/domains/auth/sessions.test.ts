@@ -63,6 +63,60 @@ describeWithApp('sessions: list and revoke', (ctx) => {
     expect((await laptop.get('/api/account/me')).statusCode).toBe(200);
   });
 
+  it("never answers a raw session token from better-auth's own endpoints, and ids still revoke", async () => {
+    const laptop = new TestAgent(ctx().app, '10.6.0.1');
+    const { userId } = await registerByEmail(laptop, 'secret@example.com');
+    const phone = new TestAgent(ctx().app, '10.6.0.2');
+    const signedIn = await phone.post('/api/auth/sign-in/email', {
+      email: 'secret@example.com',
+      password: PASSWORD,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.id).toBe(userId);
+    const tokens = (
+      await ctx()
+        .services.db.selectFrom('session')
+        .select(['id', 'token'])
+        .where('userId', '=', userId)
+        .execute()
+    ).map((row) => row.token);
+    expect(tokens).toHaveLength(2);
+    const leaks = (body: string) => tokens.filter((token) => body.includes(token));
+
+    expect(signedIn.json()).not.toHaveProperty('token');
+    expect(leaks(signedIn.body)).toEqual([]);
+
+    const listed = await laptop.get('/api/auth/list-sessions');
+    expect(listed.statusCode).toBe(200);
+    const sessions = listed.json() as { id: string; userId: string; token?: string }[];
+    expect(sessions).toHaveLength(2);
+    for (const session of sessions) {
+      expect(session.userId).toBe(userId);
+      expect(session).not.toHaveProperty('token');
+    }
+    expect(leaks(listed.body)).toEqual([]);
+
+    const current = await laptop.get('/api/auth/get-session');
+    expect(current.json().session.userId).toBe(userId);
+    expect(current.json().session).not.toHaveProperty('token');
+    expect(leaks(current.body)).toEqual([]);
+
+    // An admin's view of someone's sessions (better-auth's admin plugin) is stripped the same way.
+    const admin = new TestAgent(ctx().app, '10.6.0.3');
+    const { userId: adminId } = await registerByEmail(admin, 'root@example.com');
+    await ctx().services.db.updateTable('user').set({ role: 'admin' }).where('id', '=', adminId).execute();
+    const adminView = await admin.post('/api/auth/admin/list-user-sessions', { userId });
+    expect(adminView.statusCode).toBe(200);
+    expect(adminView.json().sessions).toHaveLength(2);
+    expect(leaks(adminView.body)).toEqual([]);
+
+    // The ids the listing gives are what revoking takes (the sessions page does the same).
+    const other = sessions.find((session) => session.id !== current.json().session.id) as { id: string };
+    expect((await laptop.request('DELETE', `/api/account/sessions/${other.id}`)).statusCode).toBe(200);
+    expect((await phone.get('/api/account/me')).statusCode).toBe(401);
+    expect((await laptop.get('/api/account/me')).statusCode).toBe(200);
+  });
+
   it('an admin cannot revoke someone else’s session through this API either', async () => {
     const admin = new TestAgent(ctx().app, '10.5.0.1');
     const { userId } = await registerByEmail(admin, 'boss@example.com');

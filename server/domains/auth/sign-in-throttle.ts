@@ -1,39 +1,89 @@
 import { normalizePhone } from '../../../common/schemas/auth.ts';
 import type { Db } from '../../db/database.ts';
 import {
-  clearSignInFailures,
-  pruneSignInFailures,
-  recordSignInFailure,
-  signInFailureWindow,
-} from './repository.ts';
+  deleteSignInFailure,
+  type FailureTally,
+  insertSignInFailure,
+  pruneSignInRecords,
+  readSignInRecord,
+  recordSignInSuccess,
+  type SignInRecord,
+  type ThrottleKeys,
+  withSignInLocks,
+} from './sign-in-throttle-repository.ts';
 
 /**
- * Failed password sign-ins are counted in the database, so the limits hold across server processes
- * and restarts (ADR 020). Five wrong passwords lock one account for a while without locking its
- * owner out for long; twenty from one address stops a script trying many accounts, while an office
- * or a family behind one address still has room for typos.
+ * Password sign-ins slow down with failures, counted in the database so the rule holds across
+ * processes and restarts (ADR 105, which replaces ADR 020's lock). Nothing is ever locked: after
+ * a scope's free failures, each further failure doubles the wait before the next attempt in that
+ * scope is even checked, up to a ceiling.
+ *
+ * - pair: one account from one address (someone typing, or guessing, at one account);
+ * - account: one account from every address, which slows only addresses that have not signed in
+ *   to it lately, so a crowd of addresses guessing cannot keep the owner out of their own device;
+ * - address: one address on every account (one machine spraying passwords across accounts); an
+ *   address that has signed in to the account lately is not slowed by it either.
  */
 export const SIGN_IN_THROTTLE = {
-  windowMinutes: 15,
-  maxFailuresPerAccount: 5,
-  maxFailuresPerIp: 20,
+  windowHours: 24,
+  /** An address that signed in to an account this recently is known to it. */
+  knownAddressDays: 30,
+  pair: { freeFailures: 3, firstWaitSeconds: 1, maxWaitSeconds: 15 * 60 },
+  account: { freeFailures: 10, firstWaitSeconds: 1, maxWaitSeconds: 5 * 60 },
+  address: { freeFailures: 20, firstWaitSeconds: 1, maxWaitSeconds: 15 * 60 },
 } as const;
+
+export type ThrottleRule = { freeFailures: number; firstWaitSeconds: number; maxWaitSeconds: number };
+export type ThrottleScope = 'pair' | 'account' | 'address';
 
 /** The password sign-in endpoints of better-auth that the throttle guards (ours call these). */
 export const PASSWORD_SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/phone-number']);
 
 export type ThrottleVerdict =
   | { allowed: true }
-  | { allowed: false; scope: 'account' | 'ip'; retryAfterSeconds: number };
+  | { allowed: false; scope: ThrottleScope; retryAfterSeconds: number };
 
 export const TOO_MANY_FAILURES_CODE = 'TOO_MANY_FAILED_SIGN_INS';
 
+/** Seconds to wait after the `failures`-th failure in a scope: 0, then doubling, then the ceiling. */
+export function waitAfterFailures(failures: number, rule: ThrottleRule): number {
+  if (failures <= rule.freeFailures) return 0;
+  const doublings = Math.min(failures - rule.freeFailures - 1, 30);
+  return Math.min(rule.firstWaitSeconds * 2 ** doublings, rule.maxWaitSeconds);
+}
+
+function secondsLeft(tally: FailureTally, rule: ThrottleRule, now: Date): number {
+  if (!tally.last) return 0;
+  const openAt = tally.last.getTime() + waitAfterFailures(tally.count, rule) * 1000;
+  return Math.max(0, Math.ceil((openAt - now.getTime()) / 1000));
+}
+
+/** Whether an attempt may be checked now, and if not, which scope holds it and for how long. */
+export function judgeSignInAttempt(record: SignInRecord, rules = SIGN_IN_THROTTLE): ThrottleVerdict {
+  const waits: [ThrottleScope, number][] = [['pair', secondsLeft(record.pair, rules.pair, record.now)]];
+  if (!record.known) {
+    waits.push(['account', secondsLeft(record.account, rules.account, record.now)]);
+    waits.push(['address', secondsLeft(record.address, rules.address, record.now)]);
+  }
+  const [scope, seconds] = waits.reduce((longest, wait) => (wait[1] > longest[1] ? wait : longest));
+  return seconds > 0 ? { allowed: false, scope, retryAfterSeconds: seconds } : { allowed: true };
+}
+
+function spell(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 export function throttleMessage(verdict: Extract<ThrottleVerdict, { allowed: false }>): string {
-  const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
-  const wait = minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  return verdict.scope === 'account'
-    ? `Too many failed sign-in attempts for this account. Please try again in ${wait}, or reset your password.`
-    : `Too many failed sign-in attempts from your network. Please try again in ${wait}.`;
+  const wait = spell(verdict.retryAfterSeconds);
+  if (verdict.scope === 'pair') {
+    return `Too many wrong passwords. Please wait ${wait} before trying again, or reset your password.`;
+  }
+  if (verdict.scope === 'account') {
+    return `This account has had many failed sign-in attempts, so new devices wait between tries. Please try again in ${wait}, or sign in with a one-time code.`;
+  }
+  return `Too many failed sign-in attempts from your network. Please wait ${wait} and try again.`;
 }
 
 /**
@@ -55,40 +105,51 @@ export function signInIdentifier(path: string, body: unknown): string | null {
   return null;
 }
 
-const windowStart = (now: Date) => new Date(now.getTime() - SIGN_IN_THROTTLE.windowMinutes * 60_000);
+const WINDOW_SECONDS = SIGN_IN_THROTTLE.windowHours * 3600;
+const KNOWN_SECONDS = SIGN_IN_THROTTLE.knownAddressDays * 24 * 3600;
 
-function secondsUntilFree(oldest: Date | null, now: Date): number {
-  if (!oldest) return SIGN_IN_THROTTLE.windowMinutes * 60;
-  const freeAt = oldest.getTime() + SIGN_IN_THROTTLE.windowMinutes * 60_000;
-  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+export const throttleKeys = (identifier: string, ip: string | null): ThrottleKeys => ({
+  identifier,
+  ip: ip ?? 'unknown',
+});
+
+export type SignInAdmission = ThrottleVerdict & { attemptId?: string };
+
+/**
+ * Judges an attempt and, when it may go ahead, counts it as a failure straight away (its outcome
+ * settles it: settleSignInAttempt). Judging and counting happen under this account's and address's
+ * locks, so a burst of parallel guesses is judged one by one, each seeing the ones before it. A
+ * refused attempt is not counted, so knocking during a wait does not lengthen it.
+ */
+export async function admitSignInAttempt(db: Db, keys: ThrottleKeys): Promise<SignInAdmission> {
+  return withSignInLocks(db, keys, async (trx) => {
+    const verdict = judgeSignInAttempt(await readSignInRecord(trx, keys, WINDOW_SECONDS, KNOWN_SECONDS));
+    if (!verdict.allowed) return verdict;
+    return { allowed: true, attemptId: await insertSignInFailure(trx, keys) };
+  });
 }
 
-export async function checkSignInAllowed(
+export type SignInOutcome = 'wrong-credentials' | 'signed-in' | 'other';
+
+/**
+ * A wrong email-or-password keeps the attempt counted (and drops what has aged out); the right
+ * password forgives this address's failures on the account and marks it known; anything else
+ * (a malformed request, our own error) withdraws the attempt. Failures on the account from other
+ * addresses stay: the owner signing in does not reset an attacker's count.
+ */
+export async function settleSignInAttempt(
   db: Db,
-  keys: { identifier: string; ip: string | null },
-  now = new Date(),
-): Promise<ThrottleVerdict> {
-  const since = windowStart(now);
-  const account = await signInFailureWindow(db, { identifier: keys.identifier }, since);
-  if (account.count >= SIGN_IN_THROTTLE.maxFailuresPerAccount) {
-    return { allowed: false, scope: 'account', retryAfterSeconds: secondsUntilFree(account.oldest, now) };
+  keys: ThrottleKeys,
+  attemptId: string | undefined,
+  outcome: SignInOutcome,
+): Promise<void> {
+  if (outcome === 'wrong-credentials') {
+    await pruneSignInRecords(db, keys, WINDOW_SECONDS, KNOWN_SECONDS);
+    return;
   }
-  if (keys.ip) {
-    const address = await signInFailureWindow(db, { ip: keys.ip }, since);
-    if (address.count >= SIGN_IN_THROTTLE.maxFailuresPerIp) {
-      return { allowed: false, scope: 'ip', retryAfterSeconds: secondsUntilFree(address.oldest, now) };
-    }
+  if (outcome === 'signed-in') {
+    await recordSignInSuccess(db, keys);
+    return;
   }
-  return { allowed: true };
-}
-
-export async function noteSignInFailure(db: Db, keys: { identifier: string; ip: string | null }) {
-  const ip = keys.ip ?? 'unknown';
-  await recordSignInFailure(db, keys.identifier, ip);
-  await pruneSignInFailures(db, { identifier: keys.identifier, ip }, windowStart(new Date()));
-}
-
-/** A right password wipes the account's slate; the address keeps its count (it may be guessing others). */
-export async function noteSignInSuccess(db: Db, identifier: string) {
-  await clearSignInFailures(db, identifier);
+  if (attemptId && /^\d+$/.test(attemptId)) await deleteSignInFailure(db, keys, attemptId);
 }

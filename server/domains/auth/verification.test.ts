@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { codeIn, latestMessage, linkIn, PASSWORD, pathOf, registerByEmail } from './auth-test-support.ts';
 import { confirmPhoneNumber, sendPhoneVerificationCode } from './sign-in-codes.ts';
 
@@ -38,7 +39,7 @@ describeWithApp('email and phone verification', (ctx) => {
 
   it('verifies a phone number with the texted 6-digit code, keeping the session', async () => {
     const agent = new TestAgent(ctx().app);
-    await agent.post('/api/account/register', { phone: '+1 (415) 555-0101', password: PASSWORD });
+    await signUpAndSignIn(agent, { phone: '+1 (415) 555-0101', password: PASSWORD });
     const sms = await latestMessage(ctx().services, '+14155550101', 'sms');
     const verified = await agent.post('/api/auth/phone-number/verify', {
       phoneNumber: '+14155550101',
@@ -53,7 +54,7 @@ describeWithApp('email and phone verification', (ctx) => {
 
   it('refuses a wrong code and leaves the number unverified', async () => {
     const agent = new TestAgent(ctx().app);
-    await agent.post('/api/account/register', { phone: '415-555-0102', password: PASSWORD });
+    await signUpAndSignIn(agent, { phone: '415-555-0102', password: PASSWORD });
     const sms = await latestMessage(ctx().services, '+14155550102', 'sms');
     const wrong = codeIn(sms.text) === '000000' ? '111111' : '000000';
     const refused = await agent.post('/api/auth/phone-number/verify', {
@@ -66,7 +67,7 @@ describeWithApp('email and phone verification', (ctx) => {
 
   it('gives up on a code after 5 wrong tries', async () => {
     const agent = new TestAgent(ctx().app);
-    await agent.post('/api/account/register', { phone: '415-555-0103', password: PASSWORD });
+    await signUpAndSignIn(agent, { phone: '415-555-0103', password: PASSWORD });
     const code = codeIn((await latestMessage(ctx().services, '+14155550103', 'sms')).text);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
@@ -79,7 +80,7 @@ describeWithApp('email and phone verification', (ctx) => {
 
   it('resends a phone code at most once a minute, and the new code verifies', async () => {
     const agent = new TestAgent(ctx().app);
-    await agent.post('/api/account/register', { phone: '415-555-0104', password: PASSWORD });
+    await signUpAndSignIn(agent, { phone: '415-555-0104', password: PASSWORD });
     const services = ctx().services;
     const headers = new Headers({ cookie: agent.cookieHeader() });
     const tooSoon = await sendPhoneVerificationCode(services, '+14155550104', headers);

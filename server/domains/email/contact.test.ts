@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 
 const CONTACT_EMAIL = 'help@privy.test';
 
@@ -65,14 +66,12 @@ describeWithApp(
 
     it('names the Privy account of a signed-in sender', async () => {
       const agent = freshAgent(ctx().app);
-      const registered = await agent.post('/api/account/register', {
+      const me = await signUpAndSignIn(agent, {
         email: 'member@example.com',
         password: 'a fine long password',
         first_name: 'Mo',
         last_name: 'Member',
       });
-      expect(registered.statusCode).toBe(200);
-      const me = (await agent.get('/api/account/me')).json();
       const response = await agent.post('/api/email/send', valid);
       expect(response.statusCode).toBe(200);
       const messages = await ctx()

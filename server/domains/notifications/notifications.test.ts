@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { updateProfile } from '../auth/repository.ts';
 import type { RealtimeEvent } from '../realtime/bus.ts';
 
 async function signUp(ctx: TestContext, email: string) {
   const agent = new TestAgent(ctx.app);
-  expect(
-    (await agent.post('/api/account/register', { email, password: 'a long enough password' })).statusCode,
-  ).toBe(200);
-  const { userId } = (await agent.get('/api/account/me')).json() as { userId: string };
+  const { userId } = await signUpAndSignIn(agent, { email, password: 'a long enough password' });
   return { agent, userId };
 }
 

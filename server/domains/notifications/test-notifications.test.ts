@@ -2,13 +2,13 @@ import { expect, it } from 'vitest';
 import { NOTIFICATION_TYPE_NAMES } from '../../../common/notification-types.ts';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { updateProfile } from '../auth/repository.ts';
 
 // Each burst test signs up a fresh user; the per-user limit is 20 a minute, across their sessions.
 async function signUp(ctx: TestContext, email: string) {
   const agent = new TestAgent(ctx.app);
-  await agent.post('/api/account/register', { email, password: 'a long enough password' });
-  const { userId } = (await agent.get('/api/account/me')).json() as { userId: string };
+  const { userId } = await signUpAndSignIn(agent, { email, password: 'a long enough password' });
   return { agent, userId };
 }
 

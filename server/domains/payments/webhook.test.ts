@@ -49,11 +49,17 @@ const paid = (id: string) =>
     amount_total: 1250,
   });
 
-async function deliver(ctx: () => TestContext, body: string, signature?: string) {
+async function deliver(
+  ctx: () => TestContext,
+  body: string,
+  signature?: string,
+  extraHeaders: Record<string, string> = {},
+) {
   return ctx().app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
     headers: {
+      ...extraHeaders,
       'content-type': 'application/json; charset=utf-8',
       'stripe-signature':
         signature ?? stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }),
@@ -129,6 +135,16 @@ describeWithApp(
       }
       expect(events).toEqual([]);
       expect(await recorded(ctx)).toEqual([]);
+    });
+
+    it('takes a signed event whatever its Origin or cookies say: the signature is the credential', async () => {
+      const events = seenBy(ctx);
+      const response = await deliver(ctx, paid('evt_anywhere'), undefined, {
+        origin: 'http://evil.example',
+        cookie: 'privy.session_token=whatever',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(events).toHaveLength(1);
     });
 
     it('rolls the record back when a handler fails, so Stripe’s retry is handled', async () => {

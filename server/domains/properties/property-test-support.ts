@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { ProfileLocation } from '../../../common/schemas/location.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { updateProfile } from '../auth/repository.ts';
 import { makeImage, uploadFile } from '../storage/upload-test-helpers.ts';
 
@@ -38,13 +39,11 @@ export async function signUp(
   roles: { provider?: boolean; admin?: boolean; payouts?: boolean } = {},
 ): Promise<Member> {
   const agent = new TestAgent(ctx().app);
-  const response = await agent.post('/api/account/register', {
+  const { userId: id } = await signUpAndSignIn(agent, {
     email,
     password: 'a fine password',
     first_name: 'Pat',
   });
-  expect(response.statusCode).toBe(200);
-  const id = (await agent.get('/api/account/me')).json().userId as string;
   if (roles.provider || roles.admin) {
     await updateProfile(ctx().services.db, id, {
       ...(roles.provider ? { is_provider: true } : {}),

@@ -5,6 +5,7 @@ import { openDatabase } from '../../db/database.ts';
 import { type AppServices, createServices } from '../../services.ts';
 import { openTestDatabase, testConfig } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { connect, subscribe } from './socket-test-support.ts';
 
 /**
@@ -57,8 +58,7 @@ describe.skipIf(!url)(`two app instances on one PostgreSQL${reason}`, () => {
     const [a, b] = instances as [Instance, Instance];
     const onA = new TestAgent(a.app);
     const credentials = { email: 'two-processes@example.com', password: 'a long enough password' };
-    expect((await onA.post('/api/account/register', credentials)).statusCode).toBe(200);
-    const userId = (await onA.get('/api/account/me')).json().userId as string;
+    const { userId } = await signUpAndSignIn(onA, credentials);
     const onB = new TestAgent(b.app);
     expect((await onB.post('/api/account/sign-in', credentials)).statusCode).toBe(200);
 

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { updateProfile } from '../auth/repository.ts';
 import { channelOf, MAX_EVENT_BYTES, packEvents, type RealtimeEvent } from './bus.ts';
 import { connect as connectSocket } from './socket-test-support.ts';
 
 async function signUp(ctx: TestContext, email: string) {
   const agent = new TestAgent(ctx.app);
-  const response = await agent.post('/api/account/register', { email, password: 'a long enough password' });
-  expect(response.statusCode).toBe(200);
-  const me = (await agent.get('/api/account/me')).json() as { userId: string };
-  return { agent, userId: me.userId };
+  const { userId } = await signUpAndSignIn(agent, { email, password: 'a long enough password' });
+  return { agent, userId };
 }
 
 const connect = (ctx: TestContext, agent: TestAgent) => connectSocket(ctx.app, agent);

@@ -1,14 +1,13 @@
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { listFiles, makeImage } from './upload-test-helpers.ts';
 
 describeWithApp('prepared images (one pipeline run, many stored copies)', (ctx) => {
   async function member(email: string): Promise<string> {
     const agent = new TestAgent(ctx().app);
-    const response = await agent.post('/api/account/register', { email, password: 'a fine password' });
-    expect(response.statusCode).toBe(200);
-    return (await agent.get('/api/account/me')).json().userId as string;
+    return (await signUpAndSignIn(agent, { email, password: 'a fine password' })).userId;
   }
 
   const exists = async (key: string) => (await ctx().services.storage.objects.get(key)) !== null;

@@ -58,6 +58,21 @@ export const templates = {
         text: 'The link works for one hour. If you did not ask for this, you can ignore this email.',
       },
     ]),
+  /** Sent instead of a sign-up when the address already has an account (ADR 105: no enumeration). */
+  'account-exists': (data: { name?: string; signInUrl: string; resetUrl: string }) =>
+    render('Someone tried to create a Privy account with your email', 'You already have a Privy account.', [
+      { kind: 'p', text: greet(data.name) },
+      {
+        kind: 'p',
+        text: 'Someone (hopefully you) just tried to create a Privy account with this email address. You already have one, so nothing was created and nothing changed.',
+      },
+      { kind: 'button', label: 'Sign in to Privy', url: data.signInUrl },
+      { kind: 'p', text: `Forgot your password? Choose a new one here: ${data.resetUrl}` },
+      {
+        kind: 'p',
+        text: 'If it was not you, you can ignore this email: your account and password are as they were.',
+      },
+    ]),
   'one-time-code': (data: { code: string; purpose?: string }) =>
     render(`Your Privy code: ${data.code}`, 'Your one-time sign-in code.', [
       { kind: 'p', text: 'Here is your one-time code for Privy:' },
