@@ -9,6 +9,7 @@ import { connect, subscribe } from '../domains/realtime/socket-test-support.ts';
 import { type AppServices, createServices } from '../services.ts';
 import { testConfig } from '../test/harness.ts';
 import { TestAgent } from '../test/http-client.ts';
+import { signUpAndSignIn } from '../test/sign-up.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -90,9 +91,10 @@ describe.skipIf(!url)(`a database outage under load${reason}`, () => {
     });
     await jobs.start();
     agent = new TestAgent(app);
-    const credentials = { email: 'outage@example.com', password: 'a long enough password' };
-    expect((await agent.post('/api/account/register', credentials)).statusCode).toBe(200);
-    userId = (await agent.get('/api/account/me')).json().userId as string;
+    ({ userId } = await signUpAndSignIn(agent, {
+      email: 'outage@example.com',
+      password: 'a long enough password',
+    }));
   }, 60_000);
 
   afterAll(async () => {
