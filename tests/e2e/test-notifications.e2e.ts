@@ -26,4 +26,16 @@ describe('/test-notifications', () => {
     await entry.waitFor();
     expect(await entry.getByRole('button', { name: 'View Booking' }).count()).toBe(1);
   });
+
+  it('shows a toast of each of the six severities', async () => {
+    const { page } = await newTab();
+    await registerFresh(page, 'severities');
+    await page.goto('/test-notifications');
+    await waitForHydration(page, '#main');
+    await page.getByRole('button', { name: 'Show all six' }).click();
+    for (const severity of ['info', 'success', 'warn', 'error', 'secondary', 'contrast']) {
+      const shown = page.locator(`[data-severity="${severity}"]`).filter({ hasText: `A ${severity} toast` });
+      await expect.poll(() => shown.isVisible()).toBe(true);
+    }
+  });
 });

@@ -1,5 +1,6 @@
-import { Alert, Button, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { TOAST_SEVERITIES } from '../../../common/constants.ts';
 import { NOTIFICATION_TYPE_NAMES } from '../../../common/notification-types.ts';
 import { notificationTitle } from '../../features/notifications/notification-titles.ts';
 import { servicesContext } from '../../lib/context.ts';
@@ -18,6 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw new Response('Not found', { status: 404 });
   }
   return null;
+}
+
+/** Three in the top area and three bottom right: an area shows five at a time and queues the rest. */
+function showEverySeverity() {
+  TOAST_SEVERITIES.forEach((severity, index) => {
+    const input = { title: `A ${severity} toast`, message: 'This is how it looks.', autoClose: 10_000 };
+    toast[severity](input, index < 3 ? undefined : 'br');
+  });
 }
 
 export default function TestNotifications() {
@@ -66,6 +75,15 @@ export default function TestNotifications() {
       <Button onClick={fire} loading={sending} size="md">
         Send to me
       </Button>
+      <Title order={2} fz="h3" mt="lg">
+        Toast severities
+      </Title>
+      <Text>Show one toast of each severity (spec §9) to check how they read in light and dark mode.</Text>
+      <Group>
+        <Button variant="default" onClick={showEverySeverity}>
+          Show all six
+        </Button>
+      </Group>
     </Stack>
   );
 }
