@@ -38,6 +38,12 @@ export const DEFAULT_LOCATION_DELAY_MS = 3500;
 export const INACTIVITY_THRESHOLD_MS = 10_800_000;
 export const INACTIVITY_RELOAD_AFTER_MS = 5 * 60 * 1000;
 
+/**
+ * Spec §7: the browser's fetch helper (app/lib/api-fetch.ts) tries a failed GET or HEAD again up to
+ * 3 times, waiting these delays first: §9's back-off, starting at 200 ms and doubling.
+ */
+export const FETCH_RETRY_DELAYS_MS = [200, 400, 800] as const;
+
 export const AUTH_TICK_MS = 30_000;
 export const AUTH_REFRESH_BEFORE_EXPIRY_MS = 90_000;
 export const SESSION_COOKIE_DAYS = 400;

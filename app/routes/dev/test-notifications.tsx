@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { TOAST_SEVERITIES } from '../../../common/constants.ts';
 import { NOTIFICATION_TYPE_NAMES } from '../../../common/notification-types.ts';
 import { notificationTitle } from '../../features/notifications/notification-titles.ts';
+import { apiFetch } from '../../lib/api-fetch.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
 import { toast } from '../../ui/toasts.tsx';
@@ -36,7 +37,7 @@ export default function TestNotifications() {
   const fire = async () => {
     setSending(true);
     try {
-      const response = await fetch('/api/notifications/test', {
+      const response = await apiFetch('/api/notifications/test', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ notification_type: type }),
