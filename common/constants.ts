@@ -61,6 +61,19 @@ export const DEFAULT_COMMISSION_PERCENT = 15;
 /** PRODUCT.md: bookings start on a quarter-hour grid. */
 export const BOOKING_GRID_MINUTES = 15;
 export const LOCALE = 'en-US';
+/** How far ahead a booking may start (the slot engine refuses later starts). */
+export const BOOKING_HORIZON_DAYS = 60;
+
+/**
+ * Spec §5: the date picker's time accuracy, 0 to 4, 2 by default. Privy reads it as how finely a
+ * time is picked (ADR 110): 0 whole hours, 1 half hours, 2 quarter hours (the booking grid above),
+ * 3 five minutes, 4 single minutes. The value is minutes between the times offered.
+ */
+export const TIME_ACCURACY_STEP_MINUTES = [60, 30, 15, 5, 1] as const;
+export const DEFAULT_TIME_ACCURACY = 2;
+/** Spec §5: times show on a 12- or 24-hour clock; §9 writes Privy's times on the 12-hour one. */
+export const HOUR_CYCLES = [12, 24] as const;
+export const DEFAULT_HOUR_CYCLE = 12;
 export const WEEKDAYS = [
   'Monday',
   'Tuesday',
