@@ -99,7 +99,10 @@ export function TimePickerField({
   placeholder,
   validity,
   ...field
-}: FieldProps & {
+}: Omit<FieldProps, 'label'> & {
+  /** A visible label; a time in a row of them may go by `aria-label` alone. */
+  label?: string;
+  'aria-label'?: string;
   /** Why the time cannot be taken (the browser will not submit the form); shown by the caller. */
   validity?: string | null | undefined;
   value: string;

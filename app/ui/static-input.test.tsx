@@ -166,6 +166,10 @@ describe('required, named fields and native selects', () => {
     ['with an error', { error: 'Use a time on the quarter hour.' }],
     ['required and named', { required: true, name: 'time' }],
     ['required, named and in error', { required: true, name: 'time', error: 'Pick a later time.' }],
+    [
+      'named by aria-label, in error',
+      { label: undefined, 'aria-label': 'Monday opens', error: 'Too early.' },
+    ],
   ])('a native select, %s', (_, extra) => {
     const ours = html(
       <StaticNativeSelect id="t" label="Time" data={times} value="09:15" onChange={noop} {...extra} />,

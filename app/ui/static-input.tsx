@@ -295,6 +295,7 @@ export function ClosedSelect({
 export function StaticNativeSelect({
   id: givenId,
   label,
+  'aria-label': ariaLabel,
   data,
   value,
   name,
@@ -304,7 +305,9 @@ export function StaticNativeSelect({
   onChange,
 }: {
   id?: string;
-  label: string;
+  /** A visible label; without one, `aria-label` names the field. */
+  label?: string | undefined;
+  'aria-label'?: string | undefined;
   data: readonly { value: string; label: string }[];
   value: string;
   name?: string | undefined;
@@ -327,17 +330,19 @@ export function StaticNativeSelect({
       data-size="sm"
       data-error={invalid}
     >
-      <label
-        style={LABEL_STYLE}
-        className="m_8fdc1311 mantine-InputWrapper-label mantine-NativeSelect-label"
-        data-size="sm"
-        data-required={required ? 'true' : undefined}
-        htmlFor={id}
-        id={`${id}-label`}
-      >
-        {label}
-        {required && <RequiredMark kind="NativeSelect" />}
-      </label>
+      {label !== undefined && (
+        <label
+          style={LABEL_STYLE}
+          className="m_8fdc1311 mantine-InputWrapper-label mantine-NativeSelect-label"
+          data-size="sm"
+          data-required={required ? 'true' : undefined}
+          htmlFor={id}
+          id={`${id}-label`}
+        >
+          {label}
+          {required && <RequiredMark kind="NativeSelect" />}
+        </label>
+      )}
       <div
         style={error ? ({ ...ERROR_MARGIN, ...SELECT_WRAPPER_STYLE } as CSSProperties) : SELECT_WRAPPER_STYLE}
         className="m_6c018570 mantine-Input-wrapper mantine-NativeSelect-wrapper"
@@ -353,6 +358,7 @@ export function StaticNativeSelect({
           data-error={invalid}
           name={name}
           required={required}
+          aria-label={ariaLabel}
           aria-invalid={invalid}
           aria-describedby={error ? `${id}-error` : undefined}
           id={id}
