@@ -4,7 +4,7 @@ import { useBrowser } from './browser.ts';
 import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
 
 /**
- * Blackouts in the browser (issue 5 item 8, ADR 094): a host blocks a range over a guest's paid
+ * Blackouts in the browser (ADR 094): a host blocks a range over a guest's paid
  * booking on /manage/blackout-dates, sees the booking listed first, confirms; the guest finds the
  * booking cancelled with a full refund and a booking_cancelled_blackout notification.
  */

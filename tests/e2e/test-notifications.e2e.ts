@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { registerFresh, waitForHydration } from './session-helpers.ts';
 
-/** /test-notifications (issue 3 item 8): fire a type at yourself and see it arrive. */
+/** /test-notifications (a test route of spec §2): fire a type at yourself and see it arrive. */
 describe('/test-notifications', () => {
   const { newTab } = useBrowser();
 
