@@ -146,7 +146,7 @@ export default function BecomeAProvider() {
               <List.Item>A private bathroom with a lockable door, cleaned before every guest.</List.Item>
               <List.Item>Accurate photos, hours and accessibility details.</List.Item>
               <List.Item>Clear access instructions, shared only with confirmed guests.</List.Item>
-              <List.Item>A payout account linked through Stripe before your listing goes live.</List.Item>
+              <List.Item>A Stripe account linked before your listing goes live.</List.Item>
             </List>
           </div>
           <Text c="dimmed">
@@ -156,7 +156,7 @@ export default function BecomeAProvider() {
             </Anchor>
             , read{' '}
             <Anchor component={Link} to="/bathroom-rental-income">
-              how payouts work
+              how your share works
             </Anchor>
             , or see{' '}
             <Anchor component={Link} to="/accessible-bathroom-provider">

@@ -63,7 +63,7 @@ export default function RentYourBathroomPage() {
       <LandingSection
         id="how-hosting-works"
         eyebrow="How it works"
-        title="From request to first payout"
+        title="From request to first booking"
         lead="Six steps, most of them done once. After that, guests book, you welcome them, and Privy pays you."
       >
         <GuideSteps steps={HOSTING_STEPS} label="Steps to start hosting" />
