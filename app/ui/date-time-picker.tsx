@@ -128,8 +128,8 @@ export function TimePickerField({
 const FIELDSET_STYLE: CSSProperties = { border: 0, margin: 0, padding: 0, minWidth: 0 };
 const LEGEND_STYLE: CSSProperties = {
   padding: 0,
-  fontSize: 'var(--mantine-font-size-sm)',
-  fontWeight: 500,
+  fontSize: 'var(--mantine-font-size-md)',
+  fontWeight: 700,
   marginBottom: 'calc(var(--mantine-spacing-xs) / 2)',
 };
 const ROW_STYLE: CSSProperties = {

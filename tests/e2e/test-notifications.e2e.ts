@@ -34,7 +34,8 @@ describe('/test-notifications', () => {
     await waitForHydration(page, '#main');
     await page.getByRole('button', { name: 'Show all six' }).click();
     for (const severity of ['info', 'success', 'warn', 'error', 'secondary', 'contrast']) {
-      const shown = page.locator(`[data-severity="${severity}"]`).filter({ hasText: `A ${severity} toast` });
+      const title = `${severity.charAt(0).toUpperCase()}${severity.slice(1)} toast`;
+      const shown = page.locator(`[data-severity="${severity}"]`).filter({ hasText: title });
       await expect.poll(() => shown.isVisible()).toBe(true);
     }
   });

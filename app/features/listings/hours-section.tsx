@@ -22,6 +22,7 @@ import {
   priceDollarsSchema,
 } from '../../../common/schemas/properties.ts';
 import { TimePickerField } from '../../ui/date-time-picker.tsx';
+import classes from './hours-section.module.css';
 
 export type HoursAndPrice = {
   hourly_price_cents: number;
@@ -179,11 +180,11 @@ export function HoursSection({ initial, submitLabel, onSubmit }: Props) {
           </Text>
           {WEEKDAYS.map((name, day) => (
             <Paper key={name} withBorder p="sm" radius="md" data-testid={`weekday-${day + 1}`}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={600} w={100} pt={6}>
+              <div className={classes.day}>
+                <Text fw={600} className={classes.name}>
                   {name}
                 </Text>
-                <Stack gap="xs" style={{ flex: 1 }}>
+                <Stack gap="xs" className={classes.ranges}>
                   {week[day]?.length ? null : (
                     <Text c="dimmed" pt={6}>
                       Closed
@@ -234,6 +235,7 @@ export function HoursSection({ initial, submitLabel, onSubmit }: Props) {
                   ))}
                 </Stack>
                 <ActionIcon
+                  className={classes.add}
                   variant="light"
                   size="lg"
                   aria-label={`Add hours on ${name}`}
@@ -244,7 +246,7 @@ export function HoursSection({ initial, submitLabel, onSubmit }: Props) {
                 >
                   <IconPlus size={18} />
                 </ActionIcon>
-              </Group>
+              </div>
             </Paper>
           ))}
         </Stack>

@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Three in the top area and three bottom right: an area shows five at a time and queues the rest. */
 function showEverySeverity() {
   TOAST_SEVERITIES.forEach((severity, index) => {
-    const input = { title: `A ${severity} toast`, message: 'This is how it looks.', autoClose: 10_000 };
+    const name = `${severity.charAt(0).toUpperCase()}${severity.slice(1)}`;
+    const input = { title: `${name} toast`, message: 'This is how it looks.', autoClose: 10_000 };
     toast[severity](input, index < 3 ? undefined : 'br');
   });
 }
