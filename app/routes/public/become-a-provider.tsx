@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarTime, IconCash, IconCheck, IconShieldCheck } from '@tabler/icons-react';
 import { data, Link, useLoaderData } from 'react-router';
+import { DEFAULT_COMMISSION_PERCENT } from '../../../common/constants.ts';
 import { providerRequestInputSchema } from '../../../common/schemas/provider-requests.ts';
 import { ProviderRequestForm } from '../../features/providers/provider-request-form.tsx';
 import { asAppError } from '../../lib/app-error.ts';
@@ -13,8 +14,7 @@ export function meta() {
     { title: 'Become a Privy host · Earn from your spare bathroom' },
     {
       name: 'description',
-      content:
-        'Host on Privy: list a private bathroom, set your own hours and hourly price, and get paid for every booking. Apply in one minute.',
+      content: `Host on Privy: list a private bathroom, set your own hours and hourly price, and keep ${100 - DEFAULT_COMMISSION_PERCENT}% of every booking. Apply in one minute.`,
     },
   ];
 }

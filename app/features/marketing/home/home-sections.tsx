@@ -178,8 +178,9 @@ export function PricingAndHosts() {
               guests with a confirmed booking.
             </p>
             <p className={classes.body} style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
-              Privy keeps {FACTS.commissionPercent}% of each booking and pays you the rest through Stripe: on
-              a {EXAMPLE.price} booking, you earn {EXAMPLE.hostEarns}.
+              Guests pay by card through Stripe before they arrive. Privy keeps {FACTS.commissionPercent}% of
+              each booking and the rest is your share: on a {EXAMPLE.price} booking, you earn{' '}
+              {EXAMPLE.hostEarns}.
             </p>
             <div className={classes.row}>
               <LinkButton to="/register">Create an account</LinkButton>
