@@ -61,7 +61,7 @@ export const DEFAULT_COMMISSION_PERCENT = 15;
 /** PRODUCT.md: bookings start on a quarter-hour grid. */
 export const BOOKING_GRID_MINUTES = 15;
 export const LOCALE = 'en-US';
-/** How far ahead a booking may start (the slot engine refuses later starts). */
+/** How far ahead a booking may start (PRODUCT.md: Time and availability; availability/slots.ts refuses later starts). */
 export const BOOKING_HORIZON_DAYS = 60;
 
 /**
