@@ -1,5 +1,5 @@
 /**
- * The booking race (issue 5): N distinct signed-in guests POST /api/bookings for the same slot at
+ * The booking race (ADR 099; docs/PERFORMANCE.md "Bookings"): N distinct signed-in guests POST /api/bookings for the same slot at
  * the same moment. Exactly one must get 201 and every other one 409 with the "just been booked"
  * message (ADR 090). Latency of each request from send to answer; goal p99 < 150 ms. Repeated for
  * --rounds rounds, each on a different slot of the same bathroom (new guests each round); the

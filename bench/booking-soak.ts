@@ -1,5 +1,5 @@
 /**
- * Booking soak (issue 5): --attempts booking attempts by --clients concurrent clients (each its own
+ * Booking soak (ADR 090; docs/PERFORMANCE.md "Bookings"): --attempts booking attempts by --clients concurrent clients (each its own
  * signed-in guest) over --bathrooms bathrooms, each attempt a random bathroom, a random quarter-hour
  * start inside a narrow window (--window-hours, one day) and a random duration of 15–60 minutes, so
  * collisions are frequent. Half of the holds a client gets it gives back at once

@@ -2,7 +2,7 @@ import { createPlacesService } from '../server/domains/places/places-service.ts'
 import { machine, percentile } from './lib/server.ts';
 
 /**
- * Geocoding latency (issue 4 goal: p99 < 20 ms forward and reverse), measured in process on the
+ * Geocoding latency (ADR 060; goal p99 < 20 ms forward and reverse), measured in process on the
  * service the endpoint calls: first the one-off index build (paid on the first search after a
  * start), then rounds over a mix of real queries — prefixes as someone types them, typos, "City,
  * ST" — and random points over the continental US and the world.

@@ -29,7 +29,7 @@ import {
 import { machine, type PrivyProcess, percentile, ROOT, sleep, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
- * GET /api/bathrooms/search over 100,000 bathrooms in one metro (issue 4). For PostgreSQL and
+ * GET /api/bathrooms/search over 100,000 bathrooms in one metro (ADR 080). For PostgreSQL and
  * PGlite in turn: a fresh database filled in bulk, the real server in its own process, then per
  * case (2 km / 5 miles × without / with a time slot) an open-loop run at a fixed rate with random
  * centres (p50/p99/max). On PostgreSQL, also the endpoint's most sustained rate against pgbench

@@ -11,7 +11,7 @@ import { type AppServices, createServices, type ServiceLogger } from '../server/
 import { machine } from './lib/server.ts';
 
 /**
- * The demo seed a first start runs (issue 4: 200+ bathrooms with photos; target < 15 s on a 2-core
+ * The demo seed a first start runs (ADR 081: 200+ bathrooms with photos; target < 15 s on a 2-core
  * box), on a fresh in-memory PGlite each time: `seedDemoData` as a first start calls it, then once
  * more step by step to show where the time goes. CPU is the whole process's (sharp's
  * threads included). Usage: node bench/seed-demo.ts [runs]

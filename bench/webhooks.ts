@@ -1,5 +1,5 @@
 /**
- * Webhook idempotency under load (issue 5): --events signed Stripe `checkout.session.completed`
+ * Webhook idempotency under load (ADR 091): --events signed Stripe `checkout.session.completed`
  * events, one per held booking, plus --duplicates × that many redeliveries of the same event ids,
  * shuffled and sent --concurrency at a time to POST /api/payments/webhook. Then every effect is
  * checked exactly once: each booking confirmed (and paid) once, exactly one RESERVATION_CONFIRMED

@@ -38,6 +38,12 @@ export const DEFAULT_LOCATION_DELAY_MS = 3500;
 export const INACTIVITY_THRESHOLD_MS = 10_800_000;
 export const INACTIVITY_RELOAD_AFTER_MS = 5 * 60 * 1000;
 
+/**
+ * Spec §7: the browser's fetch helper (app/lib/api-fetch.ts) tries a failed GET or HEAD again up to
+ * 3 times, waiting these delays first: §9's back-off, starting at 200 ms and doubling.
+ */
+export const FETCH_RETRY_DELAYS_MS = [200, 400, 800] as const;
+
 export const AUTH_TICK_MS = 30_000;
 export const AUTH_REFRESH_BEFORE_EXPIRY_MS = 90_000;
 export const SESSION_COOKIE_DAYS = 400;
@@ -55,6 +61,19 @@ export const DEFAULT_COMMISSION_PERCENT = 15;
 /** PRODUCT.md: bookings start on a quarter-hour grid. */
 export const BOOKING_GRID_MINUTES = 15;
 export const LOCALE = 'en-US';
+/** How far ahead a booking may start (PRODUCT.md: Time and availability; availability/slots.ts refuses later starts). */
+export const BOOKING_HORIZON_DAYS = 60;
+
+/**
+ * Spec §5: the date picker's time accuracy, 0 to 4, 2 by default. Privy reads it as how finely a
+ * time is picked (ADR 110): 0 whole hours, 1 half hours, 2 quarter hours (the booking grid above),
+ * 3 five minutes, 4 single minutes. The value is minutes between the times offered.
+ */
+export const TIME_ACCURACY_STEP_MINUTES = [60, 30, 15, 5, 1] as const;
+export const DEFAULT_TIME_ACCURACY = 2;
+/** Spec §5: times show on a 12- or 24-hour clock; §9 writes Privy's times on the 12-hour one. */
+export const HOUR_CYCLES = [12, 24] as const;
+export const DEFAULT_HOUR_CYCLE = 12;
 export const WEEKDAYS = [
   'Monday',
   'Tuesday',

@@ -1,5 +1,6 @@
 import { adminClient, emailOTPClient, phoneNumberClient, twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { apiFetch } from './api-fetch.ts';
 
 /**
  * better-auth's browser client for /api/auth, with the client parts of the plugins the server runs
@@ -9,6 +10,8 @@ import { createAuthClient } from 'better-auth/react';
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
+  // Through our fetch helper, so its reads are retried like every other /api call (ADR 110).
+  fetchOptions: { customFetchImpl: apiFetch },
   plugins: [twoFactorClient(), phoneNumberClient(), emailOTPClient(), adminClient()],
 });
 

@@ -22,7 +22,7 @@ const COLUMNS = [
     links: [
       { to: '/rent-your-bathroom', label: 'Rent your bathroom' },
       { to: '/earn-money-bathroom', label: 'Earnings calculator' },
-      { to: '/bathroom-rental-income', label: 'Rental income and payouts' },
+      { to: '/bathroom-rental-income', label: 'Rental income' },
       { to: '/accessible-bathroom-provider', label: 'Accessible hosting' },
       { to: '/become-a-provider', label: 'Become a host' },
     ],

@@ -1,8 +1,8 @@
-import { MantineProvider, Select, TextInput } from '@mantine/core';
+import { MantineProvider, NativeSelect, Select, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ClosedSelect, StaticTextInput } from './static-input.tsx';
+import { ClosedSelect, StaticNativeSelect, StaticTextInput } from './static-input.tsx';
 import { theme } from './theme.ts';
 
 function html(node: ReactNode): string {
@@ -117,6 +117,66 @@ describe('static inputs with errors, placeholders and clear buttons', () => {
           w={210}
         />,
       ),
+    );
+  });
+});
+
+describe('required, named fields and native selects', () => {
+  it('a required, named date input, with and without an error', () => {
+    for (const error of [undefined, 'Pick a later day.']) {
+      const ours = html(
+        <StaticTextInput
+          id="d"
+          label="Date"
+          type="date"
+          value="2027-01-02"
+          min="2027-01-01"
+          required
+          name="start"
+          error={error}
+          onChange={noop}
+        />,
+      );
+      expect(ours).toContain('name="start"');
+      expect(ours).toBe(
+        html(
+          <TextInput
+            id="d"
+            label="Date"
+            type="date"
+            value="2027-01-02"
+            min="2027-01-01"
+            required
+            name="start"
+            error={error}
+            onChange={noop}
+          />,
+        ),
+      );
+    }
+  });
+
+  const times = [
+    { value: '', label: 'Any time' },
+    { value: '09:00', label: '9:00 AM' },
+    { value: '09:15', label: '9:15 AM' },
+  ];
+  it.each([
+    ['plain', {}],
+    ['with an error', { error: 'Use a time on the quarter hour.' }],
+    ['required and named', { required: true, name: 'time' }],
+    ['required, named and in error', { required: true, name: 'time', error: 'Pick a later time.' }],
+    [
+      'named by aria-label, in error',
+      { label: undefined, 'aria-label': 'Monday opens', error: 'Too early.' },
+    ],
+  ])('a native select, %s', (_, extra) => {
+    const ours = html(
+      <StaticNativeSelect id="t" label="Time" data={times} value="09:15" onChange={noop} {...extra} />,
+    );
+    expect(ours).toContain('9:15 AM');
+    expect(ours).toBe(
+      html(<NativeSelect id="t" label="Time" data={times} value="09:15" onChange={noop} {...extra} />),
     );
   });
 });

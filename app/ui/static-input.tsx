@@ -1,4 +1,4 @@
-import { type ChangeEvent, type CSSProperties, useId, useRef } from 'react';
+import { type ChangeEvent, type CSSProperties, useEffect, useId, useRef } from 'react';
 import { useEarlyInput } from './use-early-input.ts';
 
 /*
@@ -38,7 +38,18 @@ const CLEAR_BUTTON_STYLE = {
 } as CSSProperties;
 const CLEAR_ICON_STYLE = { width: 'var(--cb-icon-size, 70%)', height: 'var(--cb-icon-size, 70%)' };
 
-function InputError({ id, kind, error }: { id: string; kind: 'TextInput' | 'Select'; error: string }) {
+type InputKind = 'TextInput' | 'Select' | 'NativeSelect';
+
+/** Mantine's asterisk after the label of a required field. */
+function RequiredMark({ kind }: { kind: InputKind }) {
+  return (
+    <span className={`m_78a94662 mantine-InputWrapper-required mantine-${kind}-required`} aria-hidden="true">
+      {' *'}
+    </span>
+  );
+}
+
+function InputError({ id, kind, error }: { id: string; kind: InputKind; error: string }) {
   return (
     <p
       style={ERROR_STYLE}
@@ -66,6 +77,9 @@ export function StaticTextInput({
   step,
   min,
   max,
+  name,
+  required,
+  validity,
   error,
   onChange,
 }: {
@@ -74,8 +88,12 @@ export function StaticTextInput({
   type: 'date' | 'time' | 'text';
   value: string;
   step?: number;
-  min?: string;
-  max?: string;
+  min?: string | undefined;
+  max?: string | undefined;
+  name?: string | undefined;
+  required?: boolean | undefined;
+  /** Why the value cannot be taken: the browser then refuses to submit the form (setCustomValidity). */
+  validity?: string | null | undefined;
   error?: string | undefined;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
@@ -83,6 +101,9 @@ export function StaticTextInput({
   const invalid = error ? 'true' : undefined;
   const input = useRef<HTMLInputElement>(null);
   useEarlyInput(input, value);
+  useEffect(() => {
+    input.current?.setCustomValidity(validity ?? '');
+  }, [validity]);
   return (
     <div
       className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
@@ -93,10 +114,12 @@ export function StaticTextInput({
         style={LABEL_STYLE}
         className="m_8fdc1311 mantine-InputWrapper-label mantine-TextInput-label"
         data-size="sm"
+        data-required={required ? 'true' : undefined}
         htmlFor={id}
         id={`${id}-label`}
       >
         {label}
+        {required && <RequiredMark kind="TextInput" />}
       </label>
       <div
         style={error ? ({ ...ERROR_MARGIN, ...WRAPPER_STYLE } as CSSProperties) : WRAPPER_STYLE}
@@ -113,9 +136,11 @@ export function StaticTextInput({
           step={step}
           min={min}
           max={max}
+          required={required}
           aria-invalid={invalid}
           aria-describedby={error ? `${id}-error` : undefined}
           id={id}
+          name={name}
           ref={input}
           value={value}
           onChange={onChange}
@@ -260,6 +285,111 @@ export function ClosedSelect({
       </div>
       <input type="hidden" value={value} />
     </>
+  );
+}
+
+/**
+ * `<NativeSelect label=… data=… value=… onChange=…>` (size sm) as plain markup: the browser's own
+ * list (a wheel on phones), drawn the same before and after hydration, so it needs no stand-in.
+ */
+export function StaticNativeSelect({
+  id: givenId,
+  label,
+  'aria-label': ariaLabel,
+  data,
+  value,
+  name,
+  required,
+  validity,
+  error,
+  onChange,
+}: {
+  id?: string;
+  /** A visible label; without one, `aria-label` names the field. */
+  label?: string | undefined;
+  'aria-label'?: string | undefined;
+  data: readonly { value: string; label: string }[];
+  value: string;
+  name?: string | undefined;
+  required?: boolean | undefined;
+  /** Why the value cannot be taken: the browser then refuses to submit the form (setCustomValidity). */
+  validity?: string | null | undefined;
+  error?: string | undefined;
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  const id = useMantineInputId(givenId);
+  const invalid = error ? 'true' : undefined;
+  const select = useRef<HTMLSelectElement>(null);
+  useEarlyInput(select, value);
+  useEffect(() => {
+    select.current?.setCustomValidity(validity ?? '');
+  }, [validity]);
+  return (
+    <div
+      className="m_46b77525 mantine-InputWrapper-root mantine-NativeSelect-root"
+      data-size="sm"
+      data-error={invalid}
+    >
+      {label !== undefined && (
+        <label
+          style={LABEL_STYLE}
+          className="m_8fdc1311 mantine-InputWrapper-label mantine-NativeSelect-label"
+          data-size="sm"
+          data-required={required ? 'true' : undefined}
+          htmlFor={id}
+          id={`${id}-label`}
+        >
+          {label}
+          {required && <RequiredMark kind="NativeSelect" />}
+        </label>
+      )}
+      <div
+        style={error ? ({ ...ERROR_MARGIN, ...SELECT_WRAPPER_STYLE } as CSSProperties) : SELECT_WRAPPER_STYLE}
+        className="m_6c018570 mantine-Input-wrapper mantine-NativeSelect-wrapper"
+        data-variant="default"
+        data-size="sm"
+        data-error={invalid}
+        data-pointer="true"
+        data-with-right-section="true"
+      >
+        <select
+          className="m_8fb7ebe7 mantine-Input-input mantine-NativeSelect-input"
+          data-variant="default"
+          data-error={invalid}
+          name={name}
+          required={required}
+          aria-label={ariaLabel}
+          aria-invalid={invalid}
+          aria-describedby={error ? `${id}-error` : undefined}
+          id={id}
+          ref={select}
+          value={value}
+          onChange={onChange}
+        >
+          {data.map((item) => (
+            <option key={item.value} value={item.value}>
+              {item.label}
+            </option>
+          ))}
+        </select>
+        <div data-position="right" className="m_82577fc2 mantine-Input-section mantine-NativeSelect-section">
+          {/* biome-ignore lint/a11y/noSvgWithoutTitle: Mantine's chevron as Mantine draws it (decoration in a labelled select) */}
+          <svg
+            style={CHEVRON_STYLE}
+            className="m_2943220b mantine-ComboboxChevron-chevron"
+            data-size="sm"
+            data-combobox-chevron="true"
+            data-error={error || undefined}
+            viewBox="0 0 15 15"
+            fill="none"
+            xmlns="http://www.w3.org/2000/svg"
+          >
+            <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+          </svg>
+        </div>
+      </div>
+      {error && <InputError id={id} kind="NativeSelect" error={error} />}
+    </div>
   );
 }
 

@@ -3,7 +3,9 @@ import {
   BOTTOM_RIGHT_TOAST_GROUP,
   NOTIFICATION_TOAST_GROUP,
   TOAST_LIFETIME_MS,
+  type TOAST_SEVERITIES,
 } from '../../common/constants.ts';
+import classes from './toasts.module.css';
 
 // Showing a toast needs only the stores; the areas that draw them (toast-areas.tsx) load once the
 // page is live.
@@ -13,17 +15,40 @@ export const bottomRightStore = createNotificationsStore();
 export const appNotificationsStore = createNotificationsStore();
 
 type ToastInput = { title: string; message: string; autoClose?: number; id?: string };
+type ToastGroup = 'br' | 'app-notifications';
+export type ToastSeverity = (typeof TOAST_SEVERITIES)[number];
 
-const colorFor = { success: 'teal', error: 'red', info: 'blue', warn: 'yellow' } as const;
+/**
+ * The six severities of spec §9 as Mantine colours. Secondary is a quiet grey for news that needs
+ * no action; contrast inverts the card (toasts.module.css) for the one thing that must stand out.
+ */
+const appearance: Record<ToastSeverity, Pick<NotificationData, 'color' | 'classNames'>> = {
+  info: { color: 'blue' },
+  success: { color: 'teal' },
+  warn: { color: 'yellow' },
+  error: { color: 'red' },
+  secondary: { color: 'gray' },
+  contrast: {
+    color: 'gray',
+    classNames: {
+      root: classes.contrastRoot,
+      title: classes.contrastTitle,
+      description: classes.contrastDescription,
+      closeButton: classes.contrastCloseButton,
+    },
+  },
+};
 
-function show(severity: keyof typeof colorFor, input: ToastInput, group?: 'br' | 'app-notifications') {
+function show(severity: ToastSeverity, input: ToastInput, group?: ToastGroup) {
   const data: NotificationData = {
     title: input.title,
     message: input.message,
-    color: colorFor[severity],
+    ...appearance[severity],
     autoClose: input.autoClose ?? TOAST_LIFETIME_MS.markReadOrDelete,
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Close notification' },
+    // Tests and styles can tell the severities apart without reading colours.
+    'data-severity': severity,
     ...(input.id ? { id: input.id } : {}),
   };
   if (group === BOTTOM_RIGHT_TOAST_GROUP) return notifications.show(data, bottomRightStore);
@@ -31,9 +56,17 @@ function show(severity: keyof typeof colorFor, input: ToastInput, group?: 'br' |
   return notifications.show(data);
 }
 
-export const toast = {
-  success: (input: ToastInput, group?: 'br' | 'app-notifications') => show('success', input, group),
-  error: (input: ToastInput, group?: 'br' | 'app-notifications') => show('error', input, group),
-  info: (input: ToastInput, group?: 'br' | 'app-notifications') => show('info', input, group),
-  warn: (input: ToastInput, group?: 'br' | 'app-notifications') => show('warn', input, group),
+const severity =
+  (name: ToastSeverity) =>
+  (input: ToastInput, group?: ToastGroup): string =>
+    show(name, input, group);
+
+/** `toast.success({ title, message })`, and likewise for each of the six severities (spec §9). */
+export const toast: Record<ToastSeverity, (input: ToastInput, group?: ToastGroup) => string> = {
+  info: severity('info'),
+  success: severity('success'),
+  warn: severity('warn'),
+  error: severity('error'),
+  secondary: severity('secondary'),
+  contrast: severity('contrast'),
 };

@@ -4,7 +4,7 @@ import { useBrowser } from './browser.ts';
 import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
 
 /**
- * Blackouts in the browser (issue 5 item 8, ADR 094): a host blocks a range over a guest's paid
+ * Blackouts in the browser (ADR 094): a host blocks a range over a guest's paid
  * booking on /manage/blackout-dates, sees the booking listed first, confirms; the guest finds the
  * booking cancelled with a full refund and a booking_cancelled_blackout notification.
  */
@@ -18,7 +18,7 @@ async function firstPublishedBathroomOf(page: Page): Promise<{ id: string; title
   return listing;
 }
 
-/** 'YYYY-MM-DDTHH:MM' on the bathroom's wall clock, as a datetime-local input takes it. */
+/** 'YYYY-MM-DDTHH:MM' on the bathroom's wall clock. */
 function localInput(instant: Date, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
@@ -34,6 +34,14 @@ function localInput(instant: Date, timeZone: string): string {
       .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** Picks a day and a time ('YYYY-MM-DDTHH:MM') in the date and time fields under `legend`. */
+async function pickDateTime(page: Page, legend: RegExp, value: string) {
+  const [date = '', time = ''] = value.split('T');
+  const group = page.getByRole('group', { name: legend });
+  await group.getByLabel('Date').fill(date);
+  await group.getByLabel('Time').selectOption(time);
 }
 
 /** A paid 30-minute booking on the first day from three days ahead with a free start. */
@@ -97,8 +105,8 @@ describe('blackouts', () => {
     expect(await host.page.getByText(`Times are in the bathroom's time zone, ${timezone}.`).count()).toBe(1);
     const from = new Date(new Date(booking.starts_at).getTime() - 15 * 60_000);
     const to = new Date(new Date(booking.ends_at).getTime() + 15 * 60_000);
-    await host.page.getByLabel(/^Starts/).fill(localInput(from, timezone));
-    await host.page.getByLabel(/^Ends/).fill(localInput(to, timezone));
+    await pickDateTime(host.page, /^Starts/, localInput(from, timezone));
+    await pickDateTime(host.page, /^Ends/, localInput(to, timezone));
     await host.page.getByLabel(/^Reason/).fill('Plumber visit');
     await host.page.getByRole('button', { name: 'Block this time' }).click();
 

@@ -5,7 +5,7 @@ import { baseUrl, useBrowser } from './browser.ts';
 import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
 
 /**
- * Booking from the listing page (issue 5 item 4): pick a day, a length and a start, review, pay on
+ * Booking from the listing page (ADR 093): pick a day, a length and a start, review, pay on
  * the test checkout, land on the confirmed booking. A visitor who is not signed in signs in on the
  * way and comes back to the same choice; a time taken meanwhile is refused kindly.
  */

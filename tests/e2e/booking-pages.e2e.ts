@@ -4,7 +4,7 @@ import { useBrowser } from './browser.ts';
 import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
 
 /**
- * The life of a booking in the browser (issue 5): the host watches /manage/bookings while a guest
+ * The life of a booking in the browser (ADR 092): the host watches /manage/bookings while a guest
  * books and pays; the guest sees the address, then cancels more than an hour ahead and sees the
  * full refund.
  */

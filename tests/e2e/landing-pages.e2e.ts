@@ -12,7 +12,7 @@ import { baseUrl, useBrowser } from './browser.ts';
 import { signIn, waitForHydration } from './session-helpers.ts';
 
 /**
- * The five landing pages of issue 4 item 7. Their h1, title, description, footer links and phone
+ * The five landing pages of spec §2 (ADR 078). Their h1, title, description, footer links and phone
  * layout are checked with every other public page in public-pages.e2e.ts; this file checks what is
  * particular to them: canonical URLs, the earnings calculator, and the viewer-aware calls to action.
  */

@@ -42,10 +42,12 @@ describe('notifications panel', () => {
     // Mark read, then delete, each with its toast.
     const entry = panel.getByTestId('notification-entry').filter({ hasText: 'Refund processed' });
     await entry.getByRole('button', { name: 'Mark as read' }).click();
-    await expect.poll(() => page.getByText('Notification marked as read').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Notification marked as read.', { exact: true }).isVisible())
+      .toBe(true);
     expect(await entry.getAttribute('data-read')).toBe('true');
     await entry.getByRole('button', { name: 'Delete notification' }).click();
-    await expect.poll(() => page.getByText('Notification deleted.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Notification deleted.', { exact: true }).isVisible()).toBe(true);
     await expect
       .poll(() => panel.getByTestId('notification-entry').filter({ hasText: 'Refund processed' }).count())
       .toBe(0);
@@ -92,10 +94,14 @@ describe('notifications panel', () => {
     await expect.poll(() => entry.count()).toBe(1);
 
     await entry.getByRole('button', { name: 'Mark as read' }).click();
-    await expect.poll(() => page.getByText('Failed to mark as read.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Failed to mark as read.', { exact: true }).isVisible())
+      .toBe(true);
     expect(await entry.getAttribute('data-read')).toBe('false');
     await entry.getByRole('button', { name: 'Delete notification' }).click();
-    await expect.poll(() => page.getByText('Failed to delete notification.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Failed to delete notification.', { exact: true }).isVisible())
+      .toBe(true);
     expect(await entry.count()).toBe(1);
 
     // Chromium logs each refused request; those two, and only those, are expected here.

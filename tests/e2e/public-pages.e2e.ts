@@ -25,7 +25,7 @@ const PUBLIC_PAGES = [
   {
     path: '/bathroom-rental-income',
     heading: 'Bathroom rental income, explained',
-    title: /Bathroom rental income: payouts, records and taxes · Privy/,
+    title: /Bathroom rental income: your share, records and taxes · Privy/,
   },
   {
     path: '/private-restroom-sharing',

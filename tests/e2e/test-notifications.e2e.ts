@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { registerFresh, waitForHydration } from './session-helpers.ts';
 
-/** /test-notifications (issue 3 item 8): fire a type at yourself and see it arrive. */
+/** /test-notifications (a test route of spec §2): fire a type at yourself and see it arrive. */
 describe('/test-notifications', () => {
   const { newTab } = useBrowser();
 
@@ -25,5 +25,18 @@ describe('/test-notifications', () => {
     const entry = page.getByTestId('notification-panel').getByTestId('notification-entry').first();
     await entry.waitFor();
     expect(await entry.getByRole('button', { name: 'View Booking' }).count()).toBe(1);
+  });
+
+  it('shows a toast of each of the six severities', async () => {
+    const { page } = await newTab();
+    await registerFresh(page, 'severities');
+    await page.goto('/test-notifications');
+    await waitForHydration(page, '#main');
+    await page.getByRole('button', { name: 'Show all six' }).click();
+    for (const severity of ['info', 'success', 'warn', 'error', 'secondary', 'contrast']) {
+      const title = `${severity.charAt(0).toUpperCase()}${severity.slice(1)} toast`;
+      const shown = page.locator(`[data-severity="${severity}"]`).filter({ hasText: title });
+      await expect.poll(() => shown.isVisible()).toBe(true);
+    }
   });
 });

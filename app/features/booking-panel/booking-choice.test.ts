@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bookingChoiceSchema } from './booking-choice.server.ts';
-import { choiceHref, clock12, dateLabel, headingChoice, localToday, nextDates } from './booking-choice.ts';
+import {
+  choiceHref,
+  clock12,
+  closedDates,
+  dateLabel,
+  headingChoice,
+  localToday,
+  nextDates,
+} from './booking-choice.ts';
 
 describe('booking choice', () => {
   it('keeps what is valid in the URL and drops the rest', () => {
@@ -65,5 +73,17 @@ describe('booking choice', () => {
         duration: 30,
       });
     });
+  });
+
+  it('lists the days a bathroom is closed all day, by its weekly hours', () => {
+    // 2027-03-15 is a Monday. Open Monday to Friday: the weekend is closed.
+    expect(closedDates('2027-03-15', 14, [1, 2, 3, 4, 5])).toEqual([
+      '2027-03-20',
+      '2027-03-21',
+      '2027-03-27',
+      '2027-03-28',
+    ]);
+    expect(closedDates('2027-03-15', 14, [1, 2, 3, 4, 5, 6, 7])).toEqual([]);
+    expect(closedDates('2027-03-15', 3, [])).toEqual(['2027-03-15', '2027-03-16', '2027-03-17']);
   });
 });

@@ -22,6 +22,17 @@ export function nextDates(first: string, count: number): string[] {
   );
 }
 
+/**
+ * The days from `first` on, `count` of them, on which a bathroom has no opening hours at all
+ * (`openWeekdays`: 1 = Monday … 7 = Sunday): the booking panel's date picker refuses them.
+ */
+export function closedDates(first: string, count: number, openWeekdays: readonly number[]): string[] {
+  return nextDates(first, count).filter((date) => {
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
+    return !openWeekdays.includes(weekday);
+  });
+}
+
 /** "Today", "Tomorrow", then "Thu 26". */
 export function dateLabel(date: string, today: string): string {
   const [first, second] = nextDates(today, 2);

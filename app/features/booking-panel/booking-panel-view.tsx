@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { bookingPriceCents } from '../../../common/booking-price.ts';
 import { FULL_REFUND_NOTICE_MINUTES } from '../../../common/cancellation-policy.ts';
+import { BOOKING_HORIZON_DAYS } from '../../../common/constants.ts';
 import { formatUsd } from '../../../common/money.ts';
+import { DatePickerField } from '../../ui/date-time-picker.tsx';
 import { choiceHref, clock12, dateLabel, nextDates } from './booking-choice.ts';
 
 /**
@@ -18,6 +20,8 @@ import { choiceHref, clock12, dateLabel, nextDates } from './booking-choice.ts';
 export type PanelData = {
   path: string;
   today: string;
+  /** Days the bathroom is closed all day, which the date picker refuses. */
+  closedDates: string[];
   date: string;
   duration: number;
   allowedDurations: number[];
@@ -34,12 +38,6 @@ export type PanelData = {
 /** The panel's interactive parts: Mantine's, or their plain markup before the page is live. */
 export type PanelControls = {
   DayLink: (props: { to: string; active: boolean; children: ReactNode }) => ReactNode;
-  DateField: (props: {
-    value: string;
-    min: string;
-    max: string;
-    onChange: (date: string) => void;
-  }) => ReactNode;
   Lengths: (props: {
     data: { value: string; label: string }[];
     value: string;
@@ -116,10 +114,15 @@ export function BookingPanelView({
           </ui.DayLink>
         ))}
       </Group>
-      <ui.DateField
+      {/* The same plain markup before and after the page is live (date-time-picker.tsx). */}
+      <DatePickerField
+        label="Another day"
         value={heading.date}
-        min={data.today}
-        max={nextDates(data.today, 61)[60] ?? data.today}
+        options={{
+          minDate: data.today,
+          maxDate: nextDates(data.today, BOOKING_HORIZON_DAYS + 1)[BOOKING_HORIZON_DAYS] ?? data.today,
+          disabledDates: data.closedDates,
+        }}
         onChange={(date) => date && go({ date, start: '' })}
       />
       <ui.Lengths

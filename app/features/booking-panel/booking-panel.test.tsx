@@ -31,6 +31,7 @@ const starts = Array.from({ length: 16 }, (_, index) => {
 const data: PanelData = {
   path: '/bathrooms/b1',
   today: '2027-03-14',
+  closedDates: ['2027-03-21'],
   date: '2027-03-16',
   duration: 30,
   allowedDurations: [15, 30, 60],

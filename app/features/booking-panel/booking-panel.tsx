@@ -2,7 +2,6 @@ import { lazy, useState } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { LinkButton, StaticButton, SubmitButton } from '../../ui/static-button.tsx';
 import { StaticChip, StaticRedAlert, StaticSegmentedControl } from '../../ui/static-choice.tsx';
-import { StaticTextInput } from '../../ui/static-input.tsx';
 import { useLive } from '../../ui/use-live.ts';
 import { choiceHref, headingChoice } from './booking-choice.ts';
 import { BookingPanelView, type PanelControls, type PanelData } from './booking-panel-view.tsx';
@@ -28,16 +27,6 @@ export const STAND_IN_CONTROLS: PanelControls = {
     >
       {children}
     </LinkButton>
-  ),
-  DateField: ({ value, min, max, onChange }) => (
-    <StaticTextInput
-      type="date"
-      label="Another day"
-      value={value}
-      min={min}
-      max={max}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
   ),
   Lengths: ({ data, value, onChange }) => (
     <StaticSegmentedControl aria-label="How long" data={data} value={value} onChange={onChange} fullWidth />

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatDistance } from '../../../common/distance.ts';
 import { formatPrice } from '../../../common/money.ts';
 import type { GoNowResponse, GoNowResult } from '../../../common/schemas/go-now.ts';
+import { apiFetch } from '../../lib/api-fetch.ts';
 import { useRootData } from '../../root.tsx';
 import type { GoNowPoint } from './go-now-button.tsx';
 import { listingChoiceHref, reserveLabel, startsIn, zoneNoteFor } from './go-now-helpers.ts';
@@ -54,7 +55,7 @@ export default function GoNowModal({ point, onClose }: { point: GoNowPoint; onCl
     setList({ kind: 'loading' });
     try {
       const params = new URLSearchParams({ lat: String(point.latitude), lon: String(point.longitude) });
-      const response = await fetch(`/api/bathrooms/go-now?${params}`, {
+      const response = await apiFetch(`/api/bathrooms/go-now?${params}`, {
         headers: { accept: 'application/json' },
       });
       const body = await response.json();
@@ -77,7 +78,7 @@ export default function GoNowModal({ point, onClose }: { point: GoNowPoint; onCl
       return;
     }
     try {
-      const response = await fetch('/api/bookings', {
+      const response = await apiFetch('/api/bookings', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({

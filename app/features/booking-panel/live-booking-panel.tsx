@@ -1,4 +1,4 @@
-import { Alert, Button, Chip, SegmentedControl, TextInput } from '@mantine/core';
+import { Alert, Button, Chip, SegmentedControl } from '@mantine/core';
 import { Link } from 'react-router';
 import { BookingPanelView, type PanelControls, type PanelViewProps } from './booking-panel-view.tsx';
 
@@ -16,17 +16,6 @@ export const MANTINE_CONTROLS: PanelControls = {
     >
       {children}
     </Button>
-  ),
-  DateField: ({ value, min, max, onChange }) => (
-    <TextInput
-      type="date"
-      label="Another day"
-      size="sm"
-      value={value}
-      min={min}
-      max={max}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
   ),
   Lengths: ({ data, value, onChange }) => (
     <SegmentedControl aria-label="How long" data={data} value={value} onChange={onChange} fullWidth />

@@ -1,4 +1,5 @@
 import type { ContactMessageInput } from '../../../common/schemas/contact.ts';
+import { apiFetch } from '../../lib/api-fetch.ts';
 
 type ErrorBody = { error?: string; message?: string; fields?: { field: string; message: string }[] };
 
@@ -8,7 +9,7 @@ export type SendResult = { ok: true } | { ok: false; message: string; fieldError
 export async function sendContactMessage(values: ContactMessageInput): Promise<SendResult> {
   let response: Response;
   try {
-    response = await fetch('/api/email/send', {
+    response = await apiFetch('/api/email/send', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(values),

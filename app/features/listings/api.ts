@@ -6,33 +6,11 @@ import type {
 } from '../../../common/schemas/properties.ts';
 
 import { ApiError, type FieldError, NETWORK_MESSAGE } from '../../lib/api-error.ts';
+import { apiJson } from '../../lib/api-fetch.ts';
 
 export { ApiError, type FieldError };
 
-async function send<T>(method: string, url: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_MESSAGE);
-  }
-  const payload = (await response.json().catch(() => null)) as
-    | (T & { message?: string; fields?: FieldError[] })
-    | null;
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      payload?.message ?? `Something went wrong (${response.status}). Please try again.`,
-      payload?.fields ?? [],
-    );
-  }
-  return payload as T;
-}
+const send = apiJson;
 
 const base = (id: string) => `/api/properties/${encodeURIComponent(id)}`;
 

@@ -8,7 +8,6 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -22,6 +21,8 @@ import {
   openingRangeIssues,
   priceDollarsSchema,
 } from '../../../common/schemas/properties.ts';
+import { TimePickerField } from '../../ui/date-time-picker.tsx';
+import classes from './hours-section.module.css';
 
 export type HoursAndPrice = {
   hourly_price_cents: number;
@@ -37,6 +38,9 @@ type Props = {
 };
 
 type DayRange = { key: number; opens: string; closes: string };
+
+/** Opening and closing times on the booking grid, on the 12-hour clock (ADR 110). */
+const HOURS_TIMES = { timeAccuracy: 2, hourCycle: 12 } as const;
 
 /** Stable React keys for ranges, so removing one keeps the others' inputs in place. */
 let nextKey = 0;
@@ -172,15 +176,15 @@ export function HoursSection({ initial, submitLabel, onSubmit }: Props) {
           </Text>
           <Text size="sm" c="dimmed">
             Add several ranges for a break at lunch. A day without hours is closed. To close at midnight,
-            choose 00:00.
+            choose 12:00 AM.
           </Text>
           {WEEKDAYS.map((name, day) => (
             <Paper key={name} withBorder p="sm" radius="md" data-testid={`weekday-${day + 1}`}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={600} w={100} pt={6}>
+              <div className={classes.day}>
+                <Text fw={600} className={classes.name}>
                   {name}
                 </Text>
-                <Stack gap="xs" style={{ flex: 1 }}>
+                <Stack gap="xs" className={classes.ranges}>
                   {week[day]?.length ? null : (
                     <Text c="dimmed" pt={6}>
                       Closed
@@ -188,30 +192,26 @@ export function HoursSection({ initial, submitLabel, onSubmit }: Props) {
                   )}
                   {week[day]?.map((range, row) => (
                     <Group key={range.key} gap="xs" wrap="nowrap" align="flex-start">
-                      <TextInput
-                        type="time"
+                      <TimePickerField
                         aria-label={`${name} opens`}
                         value={range.opens}
-                        onChange={(event) =>
+                        options={HOURS_TIMES}
+                        onChange={(time) =>
                           setDay(
                             day,
-                            (week[day] ?? []).map((r, i) =>
-                              i === row ? { ...r, opens: event.currentTarget.value } : r,
-                            ),
+                            (week[day] ?? []).map((r, i) => (i === row ? { ...r, opens: time } : r)),
                           )
                         }
                         error={errors[`${day}.${row}.opens`] ?? errors[`${day}.${row}.weekday`]}
                       />
-                      <TextInput
-                        type="time"
+                      <TimePickerField
                         aria-label={`${name} closes`}
                         value={range.closes}
-                        onChange={(event) =>
+                        options={HOURS_TIMES}
+                        onChange={(time) =>
                           setDay(
                             day,
-                            (week[day] ?? []).map((r, i) =>
-                              i === row ? { ...r, closes: event.currentTarget.value } : r,
-                            ),
+                            (week[day] ?? []).map((r, i) => (i === row ? { ...r, closes: time } : r)),
                           )
                         }
                         error={errors[`${day}.${row}.closes`]}
@@ -235,6 +235,7 @@ export function HoursSection({ initial, submitLabel, onSubmit }: Props) {
                   ))}
                 </Stack>
                 <ActionIcon
+                  className={classes.add}
                   variant="light"
                   size="lg"
                   aria-label={`Add hours on ${name}`}
@@ -245,7 +246,7 @@ export function HoursSection({ initial, submitLabel, onSubmit }: Props) {
                 >
                   <IconPlus size={18} />
                 </ActionIcon>
-              </Group>
+              </div>
             </Paper>
           ))}
         </Stack>

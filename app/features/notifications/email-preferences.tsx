@@ -5,6 +5,7 @@ import {
   NOTIFICATION_CATEGORY_LABELS,
   type NotificationCategory,
 } from '../../../common/notification-types.ts';
+import { apiFetch } from '../../lib/api-fetch.ts';
 import { toast } from '../../ui/toasts.tsx';
 
 const LABELS = NOTIFICATION_CATEGORY_LABELS;
@@ -17,7 +18,7 @@ export function EmailPreferences() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    fetch('/api/notifications/preferences')
+    apiFetch('/api/notifications/preferences')
       .then((response) => (response.ok ? (response.json() as Promise<Preferences>) : Promise.reject()))
       .then(setPreferences)
       .catch(() =>
@@ -32,7 +33,7 @@ export function EmailPreferences() {
     if (!preferences) return;
     setSaving(true);
     try {
-      const response = await fetch('/api/notifications/preferences', {
+      const response = await apiFetch('/api/notifications/preferences', {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(preferences),

@@ -12,6 +12,7 @@ import {
 } from '../../../common/notification-types.ts';
 import { toast } from '../../ui/toasts.tsx';
 import { notificationTitle } from './notification-titles.ts';
+import { NOTIFICATION_TOASTS } from './notification-toasts.ts';
 import type { NotificationItem } from './notifications-api.ts';
 import { useNow } from './use-countdown.ts';
 
@@ -53,34 +54,14 @@ export function NotificationEntry({ item, onMarkRead, onDelete, onNavigated }: P
 
   const markRead = async () => {
     const ok = await onMarkRead(item.id);
-    if (ok)
-      toast.success({
-        title: 'Success',
-        message: 'Notification marked as read',
-        autoClose: TOAST_LIFETIME_MS.markReadOrDelete,
-      });
-    else
-      toast.error({
-        title: 'Error',
-        message: 'Failed to mark as read.',
-        autoClose: TOAST_LIFETIME_MS.markReadOrDelete,
-      });
+    const texts = ok ? NOTIFICATION_TOASTS.markedRead : NOTIFICATION_TOASTS.markReadFailed;
+    (ok ? toast.success : toast.error)({ ...texts, autoClose: TOAST_LIFETIME_MS.markReadOrDelete });
   };
 
   const remove = async () => {
     const ok = await onDelete(item.id);
-    if (ok)
-      toast.success({
-        title: 'Success',
-        message: 'Notification deleted.',
-        autoClose: TOAST_LIFETIME_MS.markReadOrDelete,
-      });
-    else
-      toast.error({
-        title: 'Error',
-        message: 'Failed to delete notification.',
-        autoClose: TOAST_LIFETIME_MS.markReadOrDelete,
-      });
+    const texts = ok ? NOTIFICATION_TOASTS.deleted : NOTIFICATION_TOASTS.deleteFailed;
+    (ok ? toast.success : toast.error)({ ...texts, autoClose: TOAST_LIFETIME_MS.markReadOrDelete });
   };
 
   // Spec §4: an action button marks the notification read, then navigates.
@@ -90,7 +71,7 @@ export function NotificationEntry({ item, onMarkRead, onDelete, onNavigated }: P
       await navigate(to);
       onNavigated?.();
     } catch {
-      toast.error({ title: 'Navigation Error', message: 'Could not navigate to the requested page.' });
+      toast.error({ ...NOTIFICATION_TOASTS.navigationFailed });
     }
   };
 

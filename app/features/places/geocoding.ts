@@ -2,6 +2,7 @@ import { TOAST_LIFETIME_MS } from '../../../common/constants.ts';
 import type { ProfileLocation } from '../../../common/schemas/location.ts';
 import { type PlaceResult, placeFromGeocodeResult } from '../../../common/schemas/place-result.ts';
 import type { GeocodeResult, LatLng, LocationSearchResponse } from '../../../common/schemas/places.ts';
+import { apiFetch } from '../../lib/api-fetch.ts';
 import { toast } from '../../ui/toasts.tsx';
 
 /** Spec §8, word for word. */
@@ -38,7 +39,7 @@ export async function searchPlaces(
     params.set('latitude', String(query.latitude));
     params.set('longitude', String(query.longitude));
   }
-  const response = await fetch(`/api/location/search?${params}`, {
+  const response = await apiFetch(`/api/location/search?${params}`, {
     signal: signal ?? null,
     headers: { accept: 'application/json' },
   });

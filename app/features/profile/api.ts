@@ -2,39 +2,12 @@ import type { ProfileLocation } from '../../../common/schemas/location.ts';
 import type { ProfileView, UpdateProfileInput } from '../../../common/schemas/profile.ts';
 
 import { ApiError, type FieldError, NETWORK_MESSAGE } from '../../lib/api-error.ts';
+import { apiJson } from '../../lib/api-fetch.ts';
 
 export { ApiError, type FieldError };
 
-async function errorFrom(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as {
-    message?: string;
-    fields?: FieldError[];
-  } | null;
-  return new ApiError(
-    response.status,
-    body?.message ?? `Something went wrong (${response.status}). Please try again.`,
-    body?.fields ?? [],
-  );
-}
-
-async function send<T>(method: string, url: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_MESSAGE);
-  }
-  if (!response.ok) throw await errorFrom(response);
-  return (await response.json()) as T;
-}
-
 export function updateProfile(input: UpdateProfileInput): Promise<ProfileView> {
-  return send('PATCH', '/api/profile', input);
+  return apiJson('PATCH', '/api/profile', input);
 }
 
 export function saveLocations(locations: ProfileLocation[]): Promise<ProfileView> {
@@ -42,11 +15,14 @@ export function saveLocations(locations: ProfileLocation[]): Promise<ProfileView
 }
 
 export function removeProfilePicture(): Promise<ProfileView> {
-  return send('DELETE', '/api/profile/picture');
+  return apiJson('DELETE', '/api/profile/picture');
 }
 
 export function resendVerificationEmail(email: string): Promise<{ status: boolean }> {
-  return send('POST', '/api/auth/send-verification-email', { email, callbackURL: '/dashboard?verified=1' });
+  return apiJson('POST', '/api/auth/send-verification-email', {
+    email,
+    callbackURL: '/dashboard?verified=1',
+  });
 }
 
 /**

@@ -2,12 +2,12 @@ import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlaceResult } from '../../../common/schemas/places.ts';
+import { DatePickerField, TimePickerField, useBookableDays } from '../../ui/date-time-picker.tsx';
 import { LiveSelect } from '../../ui/live-select.tsx';
 import { SubmitButton } from '../../ui/static-button.tsx';
-import { StaticTextInput } from '../../ui/static-input.tsx';
 import { LiveAddressAutocomplete } from '../places/live-address-autocomplete.tsx';
 import classes from './hero-search.module.css';
-import { EMPTY_SEARCH, RADIUS_SELECT, searchHref, withPlace } from './search-url.ts';
+import { EMPTY_SEARCH, RADIUS_SELECT, SEARCH_TIMES, searchHref, withPlace } from './search-url.ts';
 
 const Select = lazy(() => import('../../ui/mantine-select.ts'));
 
@@ -29,6 +29,7 @@ export function HeroSearch({
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const bookableDays = useBookableDays();
   // The server and the first paint draw the closed Select and the address field as plain markup
   // (live-select.tsx, address-stand-in.tsx); the real ones, which look the same, take their place
   // once the page is live and their code has loaded, and can open their lists.
@@ -66,20 +67,15 @@ export function HeroSearch({
           />
         </div>
         <div>
-          <StaticTextInput
-            type="date"
-            label="Date"
-            value={date}
-            onChange={(event) => setDate(event.currentTarget.value)}
-          />
+          <DatePickerField label="Date" value={date} options={bookableDays} onChange={setDate} />
         </div>
         <div>
-          <StaticTextInput
-            type="time"
+          <TimePickerField
             label="Time"
-            step={900}
+            placeholder="Any time"
             value={time}
-            onChange={(event) => setTime(event.currentTarget.value)}
+            options={SEARCH_TIMES}
+            onChange={setTime}
           />
         </div>
         <div className={classes.full}>

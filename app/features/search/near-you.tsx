@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatResultCount } from '../../../common/result-count.ts';
 import type { PlaceResult } from '../../../common/schemas/places.ts';
 import type { SearchResponse } from '../../../common/schemas/search.ts';
+import { apiFetch } from '../../lib/api-fetch.ts';
 import { ResultCard } from './result-card.tsx';
 import { EMPTY_SEARCH, listingHref, searchHref, withPlace } from './search-url.ts';
 
@@ -25,7 +26,7 @@ export function NearYou({ address }: { address: PlaceResult | null }) {
     const [lat, lng] = key.split(',');
     const controller = new AbortController();
     setStatus({ kind: 'loading' });
-    fetch(
+    apiFetch(
       `/api/bathrooms/search?lat=${lat}&lng=${lng}&radius=${NEAR_YOU_RADIUS_MILES}&limit=${NEAR_YOU_COUNT}`,
       {
         signal: controller.signal,

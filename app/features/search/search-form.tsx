@@ -2,15 +2,16 @@ import { Grid, Group } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { type ComponentProps, type FormEvent, lazy, useState } from 'react';
 import { BOOKING_DURATIONS } from '../../../common/search-options.ts';
+import { DatePickerField, TimePickerField, useBookableDays } from '../../ui/date-time-picker.tsx';
 import { LiveSelect } from '../../ui/live-select.tsx';
 import { StaticButton, SubmitButton } from '../../ui/static-button.tsx';
-import { StaticTextInput } from '../../ui/static-input.tsx';
 import { useLive } from '../../ui/use-live.ts';
 import { LiveAddressAutocomplete } from '../places/live-address-autocomplete.tsx';
 import {
   activeFilterCount,
   placeFromState,
   RADIUS_SELECT,
+  SEARCH_TIMES,
   type SearchState,
   withPlace,
 } from './search-url.ts';
@@ -69,6 +70,7 @@ export function SearchForm({ search, initial, errors, onSearch }: Props) {
     submit(state);
   };
   const filters = activeFilterCount(state);
+  const bookableDays = useBookableDays();
 
   return (
     <form onSubmit={onSubmit} aria-label="Search bathrooms">
@@ -93,21 +95,21 @@ export function SearchForm({ search, initial, errors, onSearch }: Props) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 2 }}>
-          <StaticTextInput
-            type="date"
+          <DatePickerField
             label="Date"
             value={state.date}
-            onChange={(event) => set({ date: event.currentTarget.value })}
+            options={bookableDays}
+            onChange={(date) => set({ date })}
             error={errors.date}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 1.5 }}>
-          <StaticTextInput
-            type="time"
+          <TimePickerField
             label="Time"
-            step={900}
+            placeholder="Any time"
             value={state.time}
-            onChange={(event) => set({ time: event.currentTarget.value })}
+            options={SEARCH_TIMES}
+            onChange={(time) => set({ time })}
             error={errors.time}
           />
         </Grid.Col>

@@ -99,6 +99,12 @@ export const RADIUS_SELECT = RADIUS_OPTIONS_MILES.map((miles) => ({
   label: `${miles} miles`,
 }));
 
+/**
+ * The search's time list (spec §5 picker options): quarter hours, the grid bookings start on and
+ * the search schema takes, on the 12-hour clock Privy writes times in (spec §9).
+ */
+export const SEARCH_TIMES = { timeAccuracy: 2, hourCycle: 12 } as const;
+
 /** The address in the search state as the autocomplete's value. */
 export function placeFromState(state: Pick<SearchState, 'q' | 'lat' | 'lng'>): PlaceResult | null {
   const latitude = Number(state.lat);

@@ -1,7 +1,9 @@
-import { Alert, Button, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { TOAST_SEVERITIES } from '../../../common/constants.ts';
 import { NOTIFICATION_TYPE_NAMES } from '../../../common/notification-types.ts';
 import { notificationTitle } from '../../features/notifications/notification-titles.ts';
+import { apiFetch } from '../../lib/api-fetch.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
 import { toast } from '../../ui/toasts.tsx';
@@ -20,6 +22,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+/** Three in the top area and three bottom right: an area shows five at a time and queues the rest. */
+function showEverySeverity() {
+  TOAST_SEVERITIES.forEach((severity, index) => {
+    const name = `${severity.charAt(0).toUpperCase()}${severity.slice(1)}`;
+    const input = { title: `${name} toast`, message: 'This is how it looks.', autoClose: 10_000 };
+    toast[severity](input, index < 3 ? undefined : 'br');
+  });
+}
+
 export default function TestNotifications() {
   const [type, setType] = useState<string>('RESERVATION_ONE_HOUR');
   const [sending, setSending] = useState(false);
@@ -27,7 +38,7 @@ export default function TestNotifications() {
   const fire = async () => {
     setSending(true);
     try {
-      const response = await fetch('/api/notifications/test', {
+      const response = await apiFetch('/api/notifications/test', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ notification_type: type }),
@@ -66,6 +77,15 @@ export default function TestNotifications() {
       <Button onClick={fire} loading={sending} size="md">
         Send to me
       </Button>
+      <Title order={2} fz="h3" mt="lg">
+        Toast severities
+      </Title>
+      <Text>Show one toast of each severity (spec §9) to check how they read in light and dark mode.</Text>
+      <Group>
+        <Button variant="default" onClick={showEverySeverity}>
+          Show all six
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import { BLACKOUT_REASON_MAX, blackoutsQuerySchema } from '../../../common/schemas/blackouts.ts';
 import { wallClock } from '../../../server/domains/availability/zoned-time.ts';
@@ -11,9 +11,13 @@ import {
 import { asRouteError, requireHost } from '../../features/listings/guards.server.ts';
 import { ManageErrorBoundary } from '../../features/listings/route-error.tsx';
 import { servicesContext } from '../../lib/context.ts';
+import { DateTimePickerField } from '../../ui/date-time-picker.tsx';
 import type { Route } from './+types/blackout-dates';
 
 /** /manage/blackout-dates: every blackout of one bathroom, and a form for any range (ADR 094). */
+
+/** Quarter hours, like bookings, on the 12-hour clock (spec §5 picker options, ADR 110). */
+const BLACKOUT_TIMES = { timeAccuracy: 2, hourCycle: 12 } as const;
 
 /** 'YYYY-MM-DDTHH:MM' for a datetime-local input, on the bathroom's wall clock. */
 function localInput(instant: Date, timezone: string): string {
@@ -37,11 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw new Response('Not found', { status: 404 });
   }
   const list = await services.blackouts.list(actor, selected).catch(asRouteError);
-  // Suggested range: the next whole hour, for two hours.
-  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+  // Suggested range: the next whole hour, for two hours. Nothing starts or ends in the past: the
+  // pickers start at this minute on the bathroom's clock.
+  const now = Date.now();
+  const start = new Date(Math.ceil(now / 3_600_000) * 3_600_000);
   const defaults = {
     start: localInput(start, list.bathroom.timezone),
     end: localInput(new Date(start.getTime() + 2 * 3_600_000), list.bathroom.timezone),
+    earliest: localInput(new Date(now), list.bathroom.timezone),
   };
   return { bathrooms, list, defaults };
 }
@@ -104,24 +111,29 @@ export default function BlackoutDates({ actionData }: Route.ComponentProps) {
                 <Text size="sm" c="dimmed">
                   Times are in the bathroom's time zone, {list.bathroom.timezone}.
                 </Text>
-                <Group grow align="flex-start">
-                  <TextInput
-                    type="datetime-local"
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {/* Keyed by bathroom: another bathroom's form starts from its own defaults. */}
+                  <DateTimePickerField
+                    key={`start-${list.bathroom.id}`}
+                    legend={`Starts (${list.bathroom.timezone})`}
                     name="start"
-                    label={`Starts (${list.bathroom.timezone})`}
                     defaultValue={defaults.start}
+                    min={defaults.earliest}
+                    options={BLACKOUT_TIMES}
                     required
                     error={fieldError('start') ?? fieldError('startsAt')}
                   />
-                  <TextInput
-                    type="datetime-local"
+                  <DateTimePickerField
+                    key={`end-${list.bathroom.id}`}
+                    legend={`Ends (${list.bathroom.timezone})`}
                     name="end"
-                    label={`Ends (${list.bathroom.timezone})`}
                     defaultValue={defaults.end}
+                    min={defaults.earliest}
+                    options={BLACKOUT_TIMES}
                     required
                     error={fieldError('end') ?? fieldError('endsAt')}
                   />
-                </Group>
+                </SimpleGrid>
                 <Textarea
                   name="reason"
                   label="Reason (optional)"

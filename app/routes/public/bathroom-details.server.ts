@@ -1,9 +1,10 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
+import { BOOKING_HORIZON_DAYS } from '../../../common/constants.ts';
 import { createBookingSchema } from '../../../common/schemas/bookings.ts';
 import { latitudeSchema, longitudeSchema } from '../../../common/schemas/location.ts';
 import { bookingChoiceSchema } from '../../features/booking-panel/booking-choice.server.ts';
-import { localToday } from '../../features/booking-panel/booking-choice.ts';
+import { closedDates, localToday } from '../../features/booking-panel/booking-choice.ts';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { getViewer, redirectCookie } from '../../lib/guards.server.ts';
@@ -98,6 +99,12 @@ export async function listingLoader({ params, request, context }: Route.LoaderAr
     panel: {
       path: `/bathrooms/${listing.id}`,
       today,
+      // The date picker refuses days without opening hours, up to the last day a booking may start.
+      closedDates: closedDates(
+        today,
+        BOOKING_HORIZON_DAYS + 1,
+        listing.opening_hours.filter((day) => day.ranges.length > 0).map((day) => day.weekday),
+      ),
       date,
       duration,
       allowedDurations: durations,

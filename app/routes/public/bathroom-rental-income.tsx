@@ -12,8 +12,8 @@ import {
   CHANGES_ROWS,
   INCOME_EXAMPLES,
   type IncomeExample,
-  PAYOUT_STEPS,
   RECORDS_TO_KEEP,
+  SHARE_STEPS,
   TAX_POINTS,
 } from '../../features/marketing/landing/income-content.ts';
 import { landingMeta } from '../../features/marketing/landing/landing-meta.ts';
@@ -28,8 +28,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return landingMeta({
-    title: 'Bathroom rental income: payouts, records and taxes',
-    description: `How Privy pays hosts: when earnings become payable, what cancellations and refunds change, worked income examples after Privy's ${FACTS.commissionPercent}% fee, and the records to keep for tax time.`,
+    title: 'Bathroom rental income: your share, records and taxes',
+    description: `How a booking's price splits between host and Privy, what cancellations change, worked income examples after Privy's ${FACTS.commissionPercent}% fee, and the records to keep for tax time.`,
     path: '/bathroom-rental-income',
     appUrl: loaderData?.appUrl,
   });
@@ -77,16 +77,16 @@ export default function BathroomRentalIncomePage() {
       <PageIntro
         eyebrow="Hosting income"
         title="Bathroom rental income, explained"
-        lead={`How the money moves from a guest’s card to your bank, what happens when plans change, what hosts like you might earn, and what to keep for tax time. Privy keeps ${FACTS.commissionPercent}% of each booking; everything else is yours.`}
+        lead={`How a guest’s payment splits between you and Privy, what happens when plans change, what hosts like you might earn, and what to keep for tax time. Privy keeps ${FACTS.commissionPercent}% of each booking; everything else is yours.`}
       />
 
       <LandingSection
-        id="payouts"
-        eyebrow="Payouts"
-        title="How you get paid"
+        id="your-share"
+        eyebrow="Your share"
+        title="From a guest’s card to your share"
         lead="Payments run through Stripe. Privy never holds your bank details, and you never handle cash."
       >
-        <GuideSteps steps={PAYOUT_STEPS} label="How a booking becomes a payout" />
+        <GuideSteps steps={SHARE_STEPS} label="How a booking’s price becomes your share" />
       </LandingSection>
 
       <LandingSection
@@ -121,8 +121,8 @@ export default function BathroomRentalIncomePage() {
           </Table.ScrollContainer>
         </Paper>
         <Text size="sm" c="dimmed" mt="sm">
-          Guests may ask for a refund within {FACTS.refundRequestDays} days of a booking’s end; a person at
-          Privy reads each request and approves all, part or none of it.{' '}
+          While a booking is still on, Privy’s team can cancel it with a full refund, for instance when a
+          guest could not get in.{' '}
           <Anchor component={Link} to="/terms#cancellations">
             The full rules
           </Anchor>
@@ -181,8 +181,8 @@ export default function BathroomRentalIncomePage() {
           title="Not tax advice"
           icon={<IconInfoCircle aria-hidden="true" />}
         >
-          This page explains how Privy pays you, not what you owe. Tax rules depend on where you live and how
-          you host; for advice on your own situation, talk to a tax professional.
+          This page explains how a booking’s price splits, not what you owe. Tax rules depend on where you
+          live and how you host; for advice on your own situation, talk to a tax professional.
         </Alert>
       </LandingSection>
 

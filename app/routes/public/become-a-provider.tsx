@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarTime, IconCash, IconCheck, IconShieldCheck } from '@tabler/icons-react';
 import { data, Link, useLoaderData } from 'react-router';
+import { DEFAULT_COMMISSION_PERCENT } from '../../../common/constants.ts';
 import { providerRequestInputSchema } from '../../../common/schemas/provider-requests.ts';
 import { ProviderRequestForm } from '../../features/providers/provider-request-form.tsx';
 import { asAppError } from '../../lib/app-error.ts';
@@ -13,8 +14,7 @@ export function meta() {
     { title: 'Become a Privy host · Earn from your spare bathroom' },
     {
       name: 'description',
-      content:
-        'Host on Privy: list a private bathroom, set your own hours and hourly price, and get paid for every booking. Apply in one minute.',
+      content: `Host on Privy: list a private bathroom, set your own hours and hourly price, and keep ${100 - DEFAULT_COMMISSION_PERCENT}% of every booking. Apply in one minute.`,
     },
   ];
 }
@@ -146,7 +146,7 @@ export default function BecomeAProvider() {
               <List.Item>A private bathroom with a lockable door, cleaned before every guest.</List.Item>
               <List.Item>Accurate photos, hours and accessibility details.</List.Item>
               <List.Item>Clear access instructions, shared only with confirmed guests.</List.Item>
-              <List.Item>A payout account linked through Stripe before your listing goes live.</List.Item>
+              <List.Item>A Stripe account linked before your listing goes live.</List.Item>
             </List>
           </div>
           <Text c="dimmed">
@@ -156,7 +156,7 @@ export default function BecomeAProvider() {
             </Anchor>
             , read{' '}
             <Anchor component={Link} to="/bathroom-rental-income">
-              how payouts work
+              how your share works
             </Anchor>
             , or see{' '}
             <Anchor component={Link} to="/accessible-bathroom-provider">

@@ -83,8 +83,8 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
                   . Use the address or phone number on your Privy account if your message is about it.
                 </Way>
                 <Way icon={IconMessage} title="About a booking">
-                  Your host can usually help fastest: message them from your booking. If that does not solve
-                  it, write to us with the booking&apos;s date and time.
+                  Write to us with the booking&apos;s date and time. While a booking is still on, we can
+                  cancel it with a full refund if something is wrong.
                 </Way>
                 <Way icon={IconShieldCheck} title="Safety and reports">
                   See{' '}

@@ -63,7 +63,7 @@ const TIPS: Feature[] = [
   {
     icon: IconPhoto,
     title: 'Show it as it is',
-    text: 'Bright, recent photos, honest details and quick replies earn good reviews, and good reviews earn bookings.',
+    text: 'Bright, recent photos and honest details help guests pick your bathroom with confidence, and come back to it.',
   },
   {
     icon: IconAccessible,
@@ -105,7 +105,8 @@ export default function EarnMoneyBathroomPage({ loaderData }: Route.ComponentPro
             ))}
           </List>
           <Text mt="md" lh={1.6}>
-            How payouts work, what a cancellation does to your earnings, and three worked examples are on{' '}
+            How a booking’s price splits, what a cancellation does to your earnings, and three worked examples
+            are on{' '}
             <Anchor component={Link} to="/bathroom-rental-income">
               bathroom rental income
             </Anchor>

@@ -8,7 +8,7 @@ import { PageIntro } from '../../features/marketing/page-intro.tsx';
 export function meta() {
   return pageMeta(
     'How Privy works',
-    'Guests find, book, pay, check in and review a private bathroom nearby. Hosts list a bathroom, set hours and price, get booked and get paid. Every step, with the rules that apply.',
+    'Guests find, book, pay for and check in to a private bathroom nearby. Hosts list a bathroom, set hours and price, and get booked. Every step, with the rules that apply.',
   );
 }
 

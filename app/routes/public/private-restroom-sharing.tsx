@@ -101,7 +101,7 @@ export default function PrivateRestroomSharingPage() {
         id="hygiene"
         eyebrow="Hygiene"
         title="Clean, every time, or we make it right"
-        lead="Every host agrees to the same standards before their first guest."
+        lead="Every bathroom is held to the same published standards."
       >
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <List

@@ -39,7 +39,7 @@ export default function RentYourBathroomPage() {
       <PageIntro
         eyebrow="Host on Privy"
         title="Rent out your bathroom, on your terms"
-        lead="People near you need a clean, private bathroom right now. Privy lets them book yours for 15 minutes or two hours, at the price and the hours you choose, and pays you for every visit."
+        lead="People near you need a clean, private bathroom right now. Privy lets them book yours for 15 minutes or two hours, at the price and the hours you choose, and they pay before they arrive."
       >
         <Group gap="sm" mt="sm">
           <Button component={Link} to={cta.to} size="md">
@@ -63,8 +63,8 @@ export default function RentYourBathroomPage() {
       <LandingSection
         id="how-hosting-works"
         eyebrow="How it works"
-        title="From request to first payout"
-        lead="Six steps, most of them done once. After that, guests book, you welcome them, and Privy pays you."
+        title="From request to first booking"
+        lead="Six steps, most of them done once. After that, guests book, pay and check in, and you welcome them."
       >
         <GuideSteps steps={HOSTING_STEPS} label="Steps to start hosting" />
       </LandingSection>

@@ -13,7 +13,7 @@ import { PageIntro } from '../../features/marketing/page-intro.tsx';
 export function meta() {
   return pageMeta(
     'Services',
-    'What Privy offers guests (private bathrooms on demand), hosts (listings, bookings and payouts) and businesses (income from a spare restroom, accessible restrooms, teams on the move).',
+    'What Privy offers guests (private bathrooms on demand), hosts (listings, opening hours and bookings) and businesses (income from a spare restroom, accessible restrooms, teams on the move).',
   );
 }
 
@@ -58,7 +58,7 @@ export default function ServicesPage() {
       <Audience
         id="hosts"
         title="For hosts"
-        lead="Everything you need to share a bathroom on your own terms and get paid for it."
+        lead="Everything you need to share a bathroom on your own terms."
         features={HOST_SERVICES}
       />
       <Audience

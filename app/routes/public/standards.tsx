@@ -17,12 +17,12 @@ export default function StandardsPage() {
       <PageIntro
         eyebrow="Listing standards"
         title="What every bathroom on Privy meets"
-        lead="Whichever listing you book, some things never change: it is clean, it is private, its accessibility is described honestly, and it is safe to use. Every host agrees to these standards, and guests hold them to it after every visit."
+        lead="Whichever listing you book, some things never change: it is clean, it is private, its accessibility is described honestly, and it is safe to use. These are the standards we hold every host to, and guests can tell us whenever a bathroom falls short."
       />
       <SectionedDocument sections={STANDARDS_SECTIONS} />
       <CtaBand
         title="Found a bathroom that falls short?"
-        text="Tell us. We will look into it, put it right with the host, and refund you where it is due."
+        text="Tell us. We will look into it and put it right with the host; while your booking is still on, we can cancel it with a full refund."
         primary={{ to: '/contact', label: 'Contact us' }}
         secondary={{ to: '/safety', label: 'Safety on Privy' }}
       />

@@ -27,7 +27,7 @@ type CoverRow = Pick<CardRow, 'cover_key_1x' | 'cover_key_2x' | 'cover_alt' | 't
 
 /**
  * The one place that decides whether a bathroom can be had at a time: opening hours in its own
- * zone now; the booking issue adds bookings, cleaning buffers, blackouts and notice here too.
+ * zone, minus live bookings with their cleaning buffers, blackouts and the past (ADR 070, 090).
  */
 export function createAvailabilityService(deps: {
   db: Db;

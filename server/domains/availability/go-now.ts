@@ -15,7 +15,7 @@ import { earliestStart, refusal } from './slots.ts';
 import { minutesToTime, wallClock } from './zoned-time.ts';
 
 /**
- * Go now (issue 5 item 10, ADR 093): the nearest bathrooms a guest can walk into within a quarter
+ * Go now (ADR 093): the nearest bathrooms a guest can walk into within a quarter
  * of an hour. No slot engine of its own: search's time filter finds the candidates nearest first,
  * and slots.ts `refusal` (the rule booking creation applies) has the last word on each.
  */

@@ -24,8 +24,8 @@ export type BathroomSchedule = {
   timezone: string;
   openingHours: OpeningRange[];
   /**
-   * Time already taken, as UTC instants: the booking issue fills this with live bookings (each
-   * extended by the cleaning buffer) and blackouts, so "open" becomes "open and free" here.
+   * Time already taken, as UTC instants: live bookings (each extended by the cleaning buffer) and
+   * blackouts (ADR 090), so "open" becomes "open and free" here.
    */
   busy?: { start: Date; end: Date }[];
 };

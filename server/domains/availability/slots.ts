@@ -1,3 +1,4 @@
+import { BOOKING_HORIZON_DAYS } from '../../../common/constants.ts';
 import { isOpen, type OpeningRange, SLOT_GRID_MINUTES } from './opening-hours.ts';
 import { addDays, minutesToTime, offsetMinutes, wallClock, zonedToUtc } from './zoned-time.ts';
 
@@ -7,8 +8,9 @@ import { addDays, minutesToTime, offsetMinutes, wallClock, zonedToUtc } from './
  * so the listing's slot picker and booking creation (inside its transaction) ask the same rules.
  */
 
-/** Bookings open up to this many days ahead (PRODUCT.md: Time and availability). */
-export const BOOKING_HORIZON_DAYS = 60;
+/** Bookings open up to this many days ahead (PRODUCT.md: Time and availability); the pickers share it. */
+export { BOOKING_HORIZON_DAYS };
+
 const GRID_MS = SLOT_GRID_MINUTES * 60_000;
 const MINUTE_MS = 60_000;
 

@@ -3,10 +3,10 @@ import type { ChannelAuthorizer } from '../realtime/gateway.ts';
 import { findBookingWithBathroom } from './repository.ts';
 
 /**
- * The realtime channel of a booking's conversation, `conversation:<bookingId>` (issue 3, item 1;
- * ADR 050). PRODUCT.md: a conversation belongs to one booking and its two parties, so only the
- * booking's guest and the host of its bathroom may listen; anyone else is refused as if the booking
- * did not exist. The messaging issue publishes on it.
+ * The realtime channel of a booking's conversation, `conversation:<bookingId>` (ADR 050).
+ * PRODUCT.md: a conversation belongs to one booking and its two parties, so only the booking's
+ * guest and the host of its bathroom may listen; anyone else is refused as if the booking did not
+ * exist. Messaging (spec §1), not built yet, will publish on it.
  */
 
 export const CONVERSATION_PREFIX = 'conversation:';

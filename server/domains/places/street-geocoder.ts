@@ -2,8 +2,8 @@ import type { AddressComponent, GeocodeResult } from '../../../common/schemas/pl
 import { encodePlusCode } from './plus-code.ts';
 
 /**
- * An optional online geocoder for street addresses (issue 4: "an online geocoder for street
- * addresses may be configured"; ADR 060). It speaks Nominatim's JSON API (`/search?format=jsonv2`),
+ * An optional online geocoder for street addresses (ADR 060: configured
+ * with `GEOCODER_URL`, off by default). It speaks Nominatim's JSON API (`/search?format=jsonv2`),
  * which OpenStreetMap's own server, a self-hosted Nominatim and LocationIQ-style services share.
  * The offline gazetteer stays the answer for towns; this only adds streets, and never makes a search
  * fail: a slow, refused or malformed answer leaves the offline results alone.

@@ -26,12 +26,12 @@ export const VALUES: { icon: Icon; title: string; text: string }[] = [
   {
     icon: IconHeartHandshake,
     title: 'Fair to hosts',
-    text: `Hosts set their own hours and price, keep ${100 - FACTS.commissionPercent}% of every booking, and are paid through Stripe. We back them when a guest breaks the rules.`,
+    text: `Hosts set their own hours and price, keep ${100 - FACTS.commissionPercent}% of every booking's price, and can block out any time they need; a guest whose booking that cancels gets a full refund.`,
   },
 ];
 
 export const TEAM: string[] = [
-  'Privy is a small company, and we like it that way. The same few people write the software, review every new host, read every report and answer every message sent through our contact form. When you write to us, you reach someone who can actually fix the problem.',
+  'Privy is a small company, and we like it that way. The same few people write the software, review every request to become a host and answer every message sent through our contact form. When you write to us, you reach someone who can actually fix the problem.',
   'We test Privy the way you use it: on phones, outdoors, in a hurry. When something is slow or unclear, we want to hear about it: the [contact form](/contact) comes straight to us.',
 ];
 

@@ -1,13 +1,12 @@
 import {
   type Icon,
+  IconBell,
   IconBuildingStore,
   IconCalendarEvent,
   IconCash,
   IconCreditCard,
   IconDoorEnter,
   IconMapPin,
-  IconMessage,
-  IconStar,
 } from '@tabler/icons-react';
 import { EXAMPLE, FACTS } from '../facts.ts';
 
@@ -20,7 +19,7 @@ export const GUEST_STEPS: GuideStep[] = [
     text: 'Look for bathrooms near where you are, or near any address, within a radius you choose.',
     points: [
       `Pick a search radius from ${FACTS.radiusMiles}.`,
-      'Every result shows its price, distance, rating and accessibility features.',
+      'Every result shows its price, distance and accessibility features.',
       `Listings show the area, within about ${FACTS.areaFuzzMiles} miles, not the exact address.`,
     ],
   },
@@ -50,17 +49,8 @@ export const GUEST_STEPS: GuideStep[] = [
     text: 'The moment your booking is confirmed, it shows the exact address and the host’s access instructions.',
     points: [
       `Check in from ${FACTS.checkInMinutesBefore} minutes before your start time until the end of your booking.`,
-      'The host is told you have arrived, and you can message them through Privy.',
+      'The host is told you have arrived.',
       `Plans changed? Cancel ${FACTS.fullRefundMinutesBefore} minutes or more ahead for a full refund.`,
-    ],
-  },
-  {
-    icon: IconStar,
-    title: 'Review',
-    text: 'Tell the next guest, and the host, how it went.',
-    points: [
-      `Review within ${FACTS.reviewDays} days: 1 to 5 stars overall, plus cleanliness, accuracy and communication if you like.`,
-      `Something wrong? Request a refund within ${FACTS.refundRequestDays} days of the booking's end.`,
     ],
   },
 ];
@@ -73,7 +63,7 @@ export const HOST_STEPS: GuideStep[] = [
     points: [
       'Add photos, a description and the accessibility features, described as they really are.',
       'Write access instructions (a door code, which door to use). Only guests with a confirmed booking see them, along with the exact address.',
-      'Link a Stripe account so you can be paid; listings go live once it is verified.',
+      'Link a Stripe account; your listings go live once Stripe has verified it.',
     ],
   },
   {
@@ -87,23 +77,22 @@ export const HOST_STEPS: GuideStep[] = [
     ],
   },
   {
-    icon: IconMessage,
+    icon: IconBell,
     title: 'Get booked',
     text: 'Guests book and pay before they arrive. You never handle cash.',
     points: [
       'You are told about each booking, reminded before it starts, and told when the guest checks in.',
-      'Message guests through Privy about anything they need to know.',
+      'Keep your own calendar in step: each bathroom has a private calendar feed of its bookings and blackouts.',
       'If you must cancel, the guest gets a full refund, so keep your hours up to date.',
     ],
   },
   {
     icon: IconCash,
-    title: 'Get paid',
+    title: 'Your share',
     text: `Privy keeps ${FACTS.commissionPercent}% of each booking; the rest is yours.`,
     points: [
       `On a ${EXAMPLE.minutes}-minute booking at ${EXAMPLE.hourly} an hour, the guest pays ${EXAMPLE.price} and you earn ${EXAMPLE.hostEarns}.`,
-      'Earnings become payable when a booking is completed and are paid to your bank through Stripe.',
-      'See pending, payable and paid amounts, and every payout, in your account.',
+      'Guests pay by card through Stripe when they book, so nobody hands over cash at the door.',
     ],
   },
 ];
@@ -119,6 +108,4 @@ export const TIMING_ROWS: [string, string][] = [
     `${FACTS.fullRefundMinutesBefore}+ minutes before: full refund; later: ${FACTS.lateCancelRefundPercent}%; after the start: none`,
   ],
   ['Host cancels', 'Full refund to the guest, always'],
-  ['Refund requests', `Within ${FACTS.refundRequestDays} days of the booking's end`],
-  ['Reviews', `Within ${FACTS.reviewDays} days of the booking's end`],
 ];

@@ -13,7 +13,7 @@ export const PRIVACY: LegalDocumentContent = {
       blocks: [
         {
           list: [
-            'We use your details to run your bookings, payments, messages and account security, and to help when something goes wrong.',
+            'We use your details to run your bookings, payments and account security, and to help when something goes wrong.',
             'We never sell your personal information and we do not use advertising or analytics trackers.',
             'A host sees the exact address of a bathroom only if they list it; a guest sees it only once their booking is confirmed.',
             'We use only essential cookies: one to keep you signed in, a few short-lived ones during sign-in, and your colour-mode choice stored in your browser.',
@@ -31,9 +31,9 @@ export const PRIVACY: LegalDocumentContent = {
           list: [
             '**Account details:** your email address or phone number, your name, an optional profile photo, and your password, which we store only as a one-way hash.',
             '**Saved addresses:** places you save to search from; the first one is your default.',
-            '**Bookings:** which bathroom, when, how long, the price, check-in time, cancellations, refund requests and reviews.',
-            '**Messages** you exchange with a guest or host about a booking, and messages you send us through the contact form.',
-            '**If you host:** your listing (photos, description, address, opening hours, price, accessibility features, access instructions) and your Stripe Connect account reference for payouts.',
+            '**Bookings:** which bathroom, when, how long, the price, check-in time, cancellations and refunds.',
+            '**Messages you send us** through the contact form.',
+            '**If you host:** your listing (photos, description, address, opening hours, price, accessibility features, access instructions) and your Stripe Connect account reference.',
           ],
         },
         { subheading: 'What we collect as you use Privy' },
@@ -45,7 +45,7 @@ export const PRIVACY: LegalDocumentContent = {
           ],
         },
         { subheading: 'What others give us' },
-        'Stripe, our payment processor, tells us whether a payment, refund or payout succeeded, and gives us a reference for it. We never receive your full card number. For hosts, Stripe tells us whether your account can receive payouts; it keeps the identity documents it asks for.',
+        'Stripe, our payment processor, tells us whether a payment or refund succeeded, and gives us a reference for it. We never receive your full card number. For hosts, Stripe tells us whether your account is verified; it keeps the identity documents it asks for.',
       ],
     },
     {
@@ -54,14 +54,14 @@ export const PRIVACY: LegalDocumentContent = {
       blocks: [
         {
           list: [
-            '**To provide Privy:** show listings, hold and confirm bookings, take payments, pay hosts, send booking updates and reminders, and carry your messages.',
+            '**To provide Privy:** show listings, hold and confirm bookings, take payments and make refunds, and send booking updates and reminders.',
             '**To keep people safe:** verify email addresses and phone numbers, protect accounts, review hosts, investigate reports, and prevent fraud and misuse.',
-            '**To help you:** answer your messages, handle refund requests and settle disputes between guests and hosts.',
+            '**To help you:** answer your messages and look into problems with a booking.',
             '**To meet our legal duties:** keep payment and tax records, and respond to lawful requests.',
             '**To improve Privy:** using counts and totals (how many bookings, how long searches take), never profiles of individual people for marketing.',
           ],
         },
-        'We send you emails and text messages about your account and bookings. We do not send marketing messages unless you ask for them.',
+        'We send you emails about your account and bookings, and text messages with sign-in and reset codes if you use a phone number. We do not send marketing messages.',
       ],
     },
     {
@@ -70,10 +70,10 @@ export const PRIVACY: LegalDocumentContent = {
       blocks: [
         {
           list: [
-            "**The other person in a booking.** A host sees the guest's name, profile photo, the booking and their messages. A guest sees the host's name, the listing and, once the booking is confirmed, the exact address and access instructions. Listings and search results show only the area, within about " +
+            "**The other person in a booking.** A host sees the guest's name, profile photo and the booking. A guest sees the host's name, the listing and, once the booking is confirmed, the exact address and access instructions. Listings and search results show only the area, within about " +
               `${FACTS.areaFuzzMiles} miles, and the distance.`,
-            "**Everyone visiting Privy** can see public listing details, reviews, hosts' replies and the first name and photo of reviewers.",
-            '**Service providers** who work for us under contract: Stripe for payments and payouts, our email and text-message delivery services, and our hosting provider. They may use your information only to provide their service to us.',
+            "**Everyone visiting Privy** can see public listing details and hosts' public profiles.",
+            '**Service providers** who work for us under contract: Stripe for payments, our email and text-message delivery services, and our hosting provider. They may use your information only to provide their service to us.',
             '**Authorities**, when the law requires it or when it is needed to protect someone from serious harm. Where we can, we tell you first.',
             '**A buyer of Privy**, if the company is ever sold or merged, under this same policy.',
           ],
@@ -122,9 +122,8 @@ export const PRIVACY: LegalDocumentContent = {
       blocks: [
         {
           list: [
-            '**Your account** is kept while it is open. When you close it, we delete or anonymise your profile, photo, saved addresses and messages within 30 days.',
+            '**Your account** is kept while it is open. When you close it, we delete or anonymise your profile, photo and saved addresses within 30 days.',
             '**Booking and payment records** are kept for 7 years after the booking, because tax and accounting law requires it. After your account is closed, they are no longer linked to your profile.',
-            '**Reviews** stay on the listing after your account is closed, shown without your name or photo.',
             '**Messages to our support team** are kept for 2 years after the conversation ends.',
             '**Sign-in sessions** end when you sign out or after 400 days; sign-in attempt records are kept for 30 days; server logs for 30 days.',
           ],

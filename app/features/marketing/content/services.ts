@@ -1,15 +1,15 @@
 import {
   IconAccessible,
+  IconBell,
   IconBolt,
   IconBriefcase,
   IconBuildingStore,
   IconCalendarOff,
   IconCash,
   IconChartBar,
-  IconMessage,
+  IconDoorEnter,
   IconReceiptRefund,
   IconSearch,
-  IconStar,
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { EXAMPLE, FACTS } from '../facts.ts';
@@ -19,7 +19,7 @@ export const GUEST_SERVICES: Feature[] = [
   {
     icon: IconSearch,
     title: 'Bathrooms near you, on demand',
-    text: 'Search around you or any address and see what is free now. Each listing shows its price, distance, rating and accessibility features side by side.',
+    text: 'Search around you or any address and see what is free now. Each listing shows its price, distance and accessibility features side by side.',
   },
   {
     icon: IconBolt,
@@ -27,14 +27,14 @@ export const GUEST_SERVICES: Feature[] = [
     text: `Book the slot that starts now, or up to ${FACTS.bookAheadDays} days ahead, for ${FACTS.shortestBookingMinutes} minutes to 2 hours. Pay the price shown, with no fees added.`,
   },
   {
-    icon: IconMessage,
-    title: 'Talk to your host',
-    text: 'Message your host about your booking from the moment it is confirmed: directions, a question about access, or running a few minutes late.',
+    icon: IconDoorEnter,
+    title: 'Everything you need to get in',
+    text: 'The moment your booking is confirmed, it shows the exact address and the host’s access instructions, and you check in from your phone.',
   },
   {
     icon: IconReceiptRefund,
-    title: 'Refunds when it goes wrong',
-    text: `Clear cancellation rules and a refund request within ${FACTS.refundRequestDays} days if the bathroom was not what was promised, reviewed by a person.`,
+    title: 'Clear cancellation rules',
+    text: `Cancel ${FACTS.fullRefundMinutesBefore} minutes or more ahead for a full refund, later for ${FACTS.lateCancelRefundPercent}%. If your host cancels, you get everything back.`,
     link: { to: '/terms#cancellations', label: 'Cancellation rules' },
   },
 ];
@@ -51,14 +51,14 @@ export const HOST_SERVICES: Feature[] = [
     text: `Weekly opening hours, the booking lengths you accept, a cleaning break of ${FACTS.cleaningBuffers} between guests, and blocked-out dates when you are closed.`,
   },
   {
-    icon: IconStar,
-    title: 'Bookings, messages and reviews',
-    text: 'See upcoming bookings, know when a guest checks in, message guests, and reply publicly to reviews.',
+    icon: IconBell,
+    title: 'Bookings as they happen',
+    text: 'See each bathroom’s bookings live, be told when a guest books and checks in, and keep your own calendar in step with a private calendar feed.',
   },
   {
     icon: IconCash,
-    title: 'Payouts through Stripe',
-    text: `Guests pay in advance. When a booking is completed, your earnings (the price minus ${FACTS.commissionPercent}%) are paid to your bank through Stripe.`,
+    title: 'Paid in advance',
+    text: `Guests pay by card through Stripe before they arrive, so you never handle cash. Privy keeps ${FACTS.commissionPercent}% of each booking; the rest is your share.`,
   },
 ];
 
@@ -95,6 +95,6 @@ export const PRICING_POINTS: { icon: typeof IconChartBar; title: string; text: s
   {
     icon: IconCash,
     title: 'Hosts',
-    text: `Listing is free. Privy keeps ${FACTS.commissionPercent}% of each booking's price when it is paid out; on a ${EXAMPLE.price} booking you earn ${EXAMPLE.hostEarns}.`,
+    text: `Listing is free. Privy keeps ${FACTS.commissionPercent}% of each booking's price; on a ${EXAMPLE.price} booking your share is ${EXAMPLE.hostEarns}.`,
   },
 ];

@@ -49,7 +49,7 @@ export const STANDARDS_SECTIONS: DocSection[] = [
           'whether assistance animals are welcome (they must be, wherever the law says so).',
         ],
       },
-      `If a listed accessibility feature is missing when you arrive, you are entitled to request a refund within ${FACTS.refundRequestDays} days, and the listing is corrected or paused.`,
+      'If a listed accessibility feature is missing when you arrive, tell us through the [contact form](/contact), and we will have the host correct the listing.',
     ],
   },
   {
@@ -87,10 +87,9 @@ export const STANDARDS_SECTIONS: DocSection[] = [
     blocks: [
       {
         steps: [
-          'Every host agrees to these standards before their first listing, and our team reviews every new host.',
-          'After each visit, guests rate cleanliness, accuracy and communication. Those ratings are public on the listing.',
-          'Guests can report a problem or request a refund. Each report is read by a person.',
-          "A listing that falls short is paused until the host fixes it. Repeated or serious problems, or any recording device in a bathroom, end a host's place on Privy.",
+          'Our team reviews every request to become a host, and these standards are what we hold every listing to.',
+          'Guests can report a problem through the [contact form](/contact). Each report is read by a person.',
+          "A host whose listing falls short is asked to fix it. Repeated or serious problems, or any recording device in a bathroom, end a host's place on Privy.",
         ],
       },
     ],

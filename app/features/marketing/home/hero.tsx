@@ -8,7 +8,7 @@ const UP_FRONT = [
   'The price for your time, in dollars, with nothing added at checkout',
   'How far away it is, and the area it is in',
   'Accessibility features, as clearly as the price',
-  'Opening hours and what other guests thought',
+  'Its photos, opening hours and house rules',
 ];
 
 const checkIcon = {

@@ -46,7 +46,7 @@ const STEPS = [
   {
     icon: IconMapPin,
     title: 'Find one nearby',
-    text: 'Look near where you are or any address. Compare price, distance, ratings and accessibility at a glance.',
+    text: 'Look near where you are or any address. Compare price, distance and accessibility at a glance.',
   },
   {
     icon: IconCreditCard,
@@ -178,8 +178,9 @@ export function PricingAndHosts() {
               guests with a confirmed booking.
             </p>
             <p className={classes.body} style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
-              Privy keeps {FACTS.commissionPercent}% of each booking and pays you the rest through Stripe: on
-              a {EXAMPLE.price} booking, you earn {EXAMPLE.hostEarns}.
+              Guests pay by card through Stripe before they arrive. Privy keeps {FACTS.commissionPercent}% of
+              each booking and the rest is your share: on a {EXAMPLE.price} booking, you earn{' '}
+              {EXAMPLE.hostEarns}.
             </p>
             <div className={classes.row}>
               <LinkButton to="/register">Create an account</LinkButton>
@@ -201,7 +202,7 @@ const QUESTIONS = [
   },
   {
     q: 'Do I need an account?',
-    a: 'Yes. An account lets your host know who is coming, keeps your bookings and messages in one place, and lets us help if something goes wrong. It takes an email address or a phone number and a password.',
+    a: 'Yes. An account lets your host know who is coming, keeps your bookings in one place, and lets us help if something goes wrong. It takes an email address or a phone number and a password.',
   },
   {
     q: 'When do I get the address?',
@@ -209,7 +210,7 @@ const QUESTIONS = [
   },
   {
     q: 'What if the bathroom is not as described?',
-    a: `Message your host from your booking first. If it cannot be put right, you can request a refund within ${FACTS.refundRequestDays} days of the booking's end, and a person on our team will review it.`,
+    a: 'Tell us through the contact form, with the date and time of your booking. A person on our team reads every message, and while a booking is still on we can cancel it with a full refund.',
   },
 ];
 

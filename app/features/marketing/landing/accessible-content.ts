@@ -1,5 +1,4 @@
 import { ACCESSIBILITY_FEATURES, type AccessibilityId } from '../../../../common/schemas/properties.ts';
-import { FACTS } from '../facts.ts';
 
 /**
  * Copy for /accessible-bathroom-provider. The measurements follow the 2010 ADA Standards for
@@ -54,7 +53,7 @@ export const HONESTY_POINTS = [
   'Measure before you tick: doors, the height of the grab bars and the toilet seat, the threshold at the entrance.',
   'Photograph the route in, the door and the grab bars, and say in each photo’s description what it shows.',
   'Write down what is not there, too: “one 4-inch step at the front door” helps a guest more than silence.',
-  `If a listed feature is missing when a guest arrives, they may request a refund within ${FACTS.refundRequestDays} days, and the listing is corrected or paused.`,
+  'If a listed feature is missing when a guest arrives, they can tell us, and we will have you correct the listing.',
 ];
 
 /** A search with the three features wheelchair users most often need, for the "see it" link. */

@@ -20,7 +20,7 @@ export const COMPARISON_ROWS: [string, string, string][] = [
   [
     'Cleanliness',
     'Cleaned when staff get round to it.',
-    'Checked and cleaned before every guest, and rated for cleanliness after every visit.',
+    'Checked and cleaned before every guest, to our published standards.',
   ],
   [
     'Privacy',
@@ -68,5 +68,5 @@ export const HYGIENE_POINTS = [
   'Hot and cold running water, a working light and ventilation, and a bin that is never full.',
   `An optional cleaning break of ${FACTS.cleaningBuffers} after each booking, so nobody walks in mid-clean.`,
   'A door that locks from the inside, and no cameras or recording devices in the bathroom, ever.',
-  `Rate cleanliness after every visit, and request a refund within ${FACTS.refundRequestDays} days if the bathroom was not as promised.`,
+  'Not as promised? Tell us, and while your booking is still on we can cancel it with a full refund.',
 ];

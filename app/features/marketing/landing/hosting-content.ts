@@ -2,15 +2,14 @@ import {
   IconAdjustments,
   IconBellRinging,
   IconBuildingBank,
+  IconCalendarEvent,
   IconCalendarTime,
   IconCash,
   IconCreditCard,
   IconDoorEnter,
   IconLock,
-  IconMessage,
   IconPhotoPlus,
   IconShieldCheck,
-  IconStar,
   IconUserCheck,
   IconUserPlus,
   IconUsers,
@@ -50,7 +49,7 @@ export const WHY_HOST: Feature[] = [
   {
     icon: IconShieldCheck,
     title: 'Backed by clear rules',
-    text: 'Guests pay before they arrive and see your address only once booked. Our team reviews every new host and reads every refund request.',
+    text: 'Guests pay before they arrive and see your address only once booked. Our team reviews every request to host.',
     link: { to: '/safety', label: 'How we keep hosts safe' },
   },
 ];
@@ -88,7 +87,7 @@ export const HOSTING_STEPS: GuideStep[] = [
   {
     icon: IconBuildingBank,
     title: 'Link Stripe and publish',
-    text: 'Connect a Stripe account so Privy can pay you. Your listing can go live once it is linked.',
+    text: 'Connect a Stripe account. Your listing can go live once it is linked.',
     points: [
       'Stripe checks your identity and bank details; Privy never sees your bank account number.',
       'Until it is linked, a reminder stays at the bottom of your screen.',
@@ -100,17 +99,15 @@ export const HOSTING_STEPS: GuideStep[] = [
     text: 'You are told when a booking is made, reminded before it starts, and told when the guest checks in.',
     points: [
       `Guests check in from ${FACTS.checkInMinutesBefore} minutes before their start time.`,
-      'Message each guest through Privy, without sharing your phone number.',
-      'After the visit the guest reviews your bathroom, and you can reply in public.',
+      'Follow each bathroom’s bookings and blackouts in your own calendar app through its private calendar feed.',
     ],
   },
   {
     icon: IconCash,
-    title: 'Get paid',
-    text: `When a booking ends, its price minus Privy’s ${FACTS.commissionPercent}% becomes payable and is paid to your Stripe account.`,
+    title: 'Your share',
+    text: `Each booking’s price, less Privy’s ${FACTS.commissionPercent}%, is yours. Guests pay it by card when they book.`,
     points: [
       `${EXAMPLE.minutes} minutes at ${EXAMPLE.hourly} an hour: the guest pays ${EXAMPLE.price}, you earn ${EXAMPLE.hostEarns}.`,
-      'Your Earnings page shows what is pending, payable and paid, and every payout.',
     ],
   },
 ];
@@ -175,26 +172,26 @@ export const TRUST_POINTS: Feature[] = [
     text: 'Every booking names its guest and its time, and two bookings can never overlap. You are told the moment your guest checks in.',
   },
   {
-    icon: IconMessage,
-    title: 'Talk inside Privy',
-    text: 'Each booking has its own conversation, so you can answer a question or share a tip without giving out your number.',
+    icon: IconBellRinging,
+    title: 'Told as it happens',
+    text: 'Each new booking, cancellation and check-in reaches you at once, in Privy and by email, and the booking list on your screen updates by itself.',
   },
   {
-    icon: IconStar,
-    title: 'Reviews keep it fair',
-    text: `Guests rate cleanliness, accuracy and communication within ${FACTS.reviewDays} days of a visit. You can post one public reply to every review.`,
+    icon: IconCalendarEvent,
+    title: 'Your calendar, in step',
+    text: 'Each bathroom has a private calendar feed of its bookings and blackouts, to follow in the calendar app you already use. Turn it off or change its address at any time.',
   },
   {
     icon: IconUserCheck,
     title: 'People, not algorithms, decide',
-    text: 'Our team reviews every request to host and every refund request. Members who break the rules lose their account.',
+    text: 'Our team reviews every request to host and reads every report sent to us. Members who break the rules lose their account.',
   },
 ];
 
 export const HOST_CANCELLATION_POINTS = [
   `A guest who cancels ${FACTS.fullRefundMinutesBefore} minutes or more before the start gets a full refund, and the booking earns nothing.`,
   `A guest who cancels later gets ${FACTS.lateCancelRefundPercent}% back; you keep your earnings on the other ${100 - FACTS.lateCancelRefundPercent}%.`,
-  'A guest who cancels after the start gets no automatic refund, and you are paid in full.',
+  'A guest who cancels after the start gets no automatic refund, and you keep your full share.',
   'If you cancel, the guest always gets a full refund. Keep your hours and blocked-out time up to date and you will rarely need to.',
 ];
 
@@ -205,7 +202,7 @@ export const HOSTING_QUESTIONS: {
 }[] = [
   {
     question: 'What does it cost to list?',
-    answer: `Nothing. There is no sign-up or monthly fee: Privy keeps ${FACTS.commissionPercent}% of each booking’s price when it pays you. Guests pay no booking fee either.`,
+    answer: `Nothing. There is no sign-up or monthly fee: Privy keeps ${FACTS.commissionPercent}% of each booking’s price. Guests pay no booking fee either.`,
   },
   {
     question: 'Does my bathroom need to be fancy?',

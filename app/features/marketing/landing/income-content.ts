@@ -1,4 +1,4 @@
-import { IconBuildingBank, IconClockCheck, IconCreditCard, IconWallet } from '@tabler/icons-react';
+import { IconClockCheck, IconCreditCard, IconWallet } from '@tabler/icons-react';
 import {
   bookingPriceCents,
   commissionCents,
@@ -10,9 +10,9 @@ import { formatPrice } from '../../../../common/money.ts';
 import type { GuideStep } from '../content/how-it-works.ts';
 import { EXAMPLE, FACTS } from '../facts.ts';
 
-/** Copy for /bathroom-rental-income: payouts, what changes them, examples, records and taxes. */
+/** Copy for /bathroom-rental-income: your share, what changes it, examples, records and taxes. */
 
-export const PAYOUT_STEPS: GuideStep[] = [
+export const SHARE_STEPS: GuideStep[] = [
   {
     icon: IconCreditCard,
     title: 'The guest pays when booking',
@@ -22,24 +22,15 @@ export const PAYOUT_STEPS: GuideStep[] = [
   {
     icon: IconClockCheck,
     title: 'The booking ends',
-    text: 'A booking completes at its end time. Until then, what it will earn you shows as pending.',
-    points: ['A cancellation or an approved refund changes that amount, as the table below shows.'],
+    text: 'A booking completes at its end time.',
+    points: ['A cancellation before then changes what it earns, as the table below shows.'],
   },
   {
     icon: IconWallet,
-    title: 'Your earnings become payable',
-    text: `At completion, the booking’s price minus Privy’s ${FACTS.commissionPercent}% is added to your payable balance.`,
+    title: 'Your share',
+    text: `The booking’s price minus Privy’s ${FACTS.commissionPercent}% is yours.`,
     points: [
       `${EXAMPLE.minutes} minutes at ${EXAMPLE.hourly} an hour: the guest pays ${EXAMPLE.price}, Privy keeps ${EXAMPLE.commission}, you earn ${EXAMPLE.hostEarns}.`,
-    ],
-  },
-  {
-    icon: IconBuildingBank,
-    title: 'Privy pays your balance',
-    text: 'Your whole payable balance goes to your Stripe Connect account in one transfer, listed on your Earnings page as a payout.',
-    points: [
-      'A balance is only ever paid once, even if a transfer has to be retried.',
-      'Stripe then moves the money to your bank on your Stripe account’s payout schedule.',
     ],
   },
 ];
@@ -56,7 +47,6 @@ function earningsAfterRefund(refundCents: number): number {
 }
 
 const lateRefund = Math.round((examplePrice * FACTS.lateCancelRefundPercent) / 100);
-const partialRefund = Math.round(examplePrice / 3);
 
 export const CHANGES_CAPTION = `When a booking does not go as planned: a ${formatPrice(examplePrice)} booking that would earn you ${formatPrice(exampleEarnings)}`;
 
@@ -82,9 +72,9 @@ export const CHANGES_ROWS: [string, string, string][] = [
     formatPrice(0),
   ],
   [
-    `An admin approves a refund request of ${formatPrice(partialRefund)}`,
-    formatPrice(partialRefund),
-    formatPrice(earningsAfterRefund(partialRefund)),
+    'Privy’s team cancels it, for instance after a report',
+    `Full refund (${formatPrice(examplePrice)})`,
+    formatPrice(0),
   ],
 ];
 
@@ -150,11 +140,11 @@ export const INCOME_EXAMPLES: IncomeExample[] = [
 export const TAX_POINTS: { title: string; text: string }[] = [
   {
     title: 'Your earnings are income',
-    text: 'In the United States, money you earn from hosting is generally taxable income, whether or not you receive a tax form for it. Privy does not withhold tax from your payouts.',
+    text: 'In the United States, money you earn from hosting is generally taxable income, whether or not you receive a tax form for it. Privy does not withhold tax from your earnings.',
   },
   {
     title: 'Tax details and forms',
-    text: 'When you set up your Stripe account, Stripe asks for the tax details it needs, such as your legal name, address and taxpayer ID. Depending on how much you are paid in a year and the IRS rules for that year, you may receive a Form 1099 for your payouts.',
+    text: 'When you set up your Stripe account, Stripe asks for the tax details it needs, such as your legal name, address and taxpayer ID. Depending on how much you earn in a year and the IRS rules for that year, you may receive a Form 1099.',
   },
   {
     title: 'Local rules can apply too',
@@ -163,8 +153,7 @@ export const TAX_POINTS: { title: string; text: string }[] = [
 ];
 
 export const RECORDS_TO_KEEP = [
-  'Every booking, what it earned and each payout: your Earnings page lists them all.',
-  'Transfers and bank deposits: your Stripe dashboard shows each one, with dates.',
+  'Every booking and its price: your bookings page lists each one, and the share you keep is the price less Privy’s commission.',
   'Receipts for what you buy for guests: toilet paper, soap, towels, cleaning products.',
   'Repairs, and your share of water and electricity, if your tax adviser says you can claim them.',
   'If you host at home: which room guests use, and for how many hours a week. Some deductions depend on it.',
