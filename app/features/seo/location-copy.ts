@@ -58,7 +58,7 @@ export function locationCopy(page: Pick<LocationPage, 'kind' | 'city' | 'results
           ? `No bathrooms are listed in ${place} yet. See private bathrooms nearby, or list yours on Privy.`
           : `No bathrooms are listed within ${NEAR_RADIUS_MILES} miles of ${place} yet. Try another city, or list yours on Privy.`;
     } else if (scope === 'in') {
-      description = `${plural(count, 'clean, private bathroom', 'clean, private bathrooms')} in ${place}, hosted by locals.${prices} See photos, ratings and accessibility, then book by the quarter hour.`;
+      description = `${plural(count, 'clean, private bathroom', 'clean, private bathrooms')} in ${place}, hosted by locals.${prices} See photos, opening hours and accessibility, then book by the quarter hour.`;
     } else {
       description = `${plural(count, 'private bathroom', 'private bathrooms')} within ${NEAR_RADIUS_MILES} miles of ${place}, nearest first.${prices} Book by the quarter hour; the exact address comes with your booking.`;
     }

@@ -54,7 +54,7 @@ describeWithApp('location page loader and meta', (ctx) => {
     const tags = meta({ loaderData: data } as never) as Meta[];
     expect(find(tags, 'title', 'Private bathrooms in Austin, TX · Privy')).toBeDefined();
     expect(find(tags, 'name', 'description')?.content).toBe(
-      '2 clean, private bathrooms in Austin, TX, hosted by locals. Prices: $10 to $12.50 an hour. See photos, ratings and accessibility, then book by the quarter hour.',
+      '2 clean, private bathrooms in Austin, TX, hosted by locals. Prices: $10 to $12.50 an hour. See photos, opening hours and accessibility, then book by the quarter hour.',
     );
     expect(find(tags, 'rel', 'canonical')).toEqual({
       tagName: 'link',
