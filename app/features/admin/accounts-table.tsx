@@ -1,5 +1,6 @@
 import { Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { displayPhoneNumber } from '../../../common/phone.ts';
 import type { AccountStatus, AdminAccount } from '../../../common/schemas/profile.ts';
 
 export const ACCOUNT_STATUS: Record<AccountStatus, { label: string; color: string }> = {
@@ -67,7 +68,7 @@ export function AccountsTable({
                       )}
                     </Text>
                   )}
-                  {account.phone_number && <Text size="sm">{account.phone_number}</Text>}
+                  {account.phone_number && <Text size="sm">{displayPhoneNumber(account.phone_number)}</Text>}
                 </Stack>
               </Table.Td>
               <Table.Td>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { displayPhoneNumber } from '../../../common/phone.ts';
 import { toast } from '../../ui/toasts.tsx';
 import { ApiError, resendVerificationEmail } from './api.ts';
 
@@ -83,7 +84,7 @@ export function ContactDetails({ email, emailVerified, phoneNumber, phoneNumberV
               <Text size="sm" c="dimmed">
                 Phone
               </Text>
-              <Text fw={500}>{phoneNumber ?? 'No phone number'}</Text>
+              <Text fw={500}>{phoneNumber ? displayPhoneNumber(phoneNumber) : 'No phone number'}</Text>
             </Stack>
             {phoneNumber && <VerifiedBadge verified={phoneNumberVerified} />}
           </Group>
