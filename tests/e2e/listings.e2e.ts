@@ -65,7 +65,7 @@ describe('listings', () => {
 
     await page.getByLabel('Hourly price (USD)').fill('12.50');
     await page.getByRole('button', { name: 'Remove Sunday 08:00–20:00' }).click();
-    await page.getByLabel('Saturday closes').fill('16:00');
+    await page.getByLabel('Saturday closes').selectOption('16:00');
     await page.getByRole('button', { name: 'Next: amenities' }).click();
 
     await page.getByRole('checkbox', { name: 'Wi-Fi' }).check();

@@ -46,7 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) return authFailure(outcome.failure);
   const { next, email, phoneNumber } = outcome.data;
   return next === 'enter-phone-code'
-    ? { ok: true as const, next, phone: phoneNumber ?? '', sentAt: Date.now() }
+    ? {
+        ok: true as const,
+        next,
+        phone: phoneNumber ?? '',
+        sentAt: Date.now(),
+        // From the action: the lifetimes live with better-auth on the server, outside this bundle.
+        cooldownSeconds: AUTH_LIFETIMES.codeResendCooldownSeconds,
+      }
     : { ok: true as const, next, email: email ?? '' };
 }
 
@@ -79,9 +86,17 @@ function CheckInbox({ email }: { email: string }) {
 }
 
 /** The texted code signs the new account in through /login/code, which also sends a new one. */
-function EnterPhoneCode({ phone, sentAt }: { phone: string; sentAt: number }) {
+function EnterPhoneCode({
+  phone,
+  sentAt,
+  cooldownSeconds,
+}: {
+  phone: string;
+  sentAt: number;
+  cooldownSeconds: number;
+}) {
   const navigation = useNavigation();
-  const wait = useCooldown(AUTH_LIFETIMES.codeResendCooldownSeconds, sentAt);
+  const wait = useCooldown(cooldownSeconds, sentAt);
   return (
     <Stack gap="md" data-testid="enter-phone-code">
       <AuthHeading title="Enter your code">
@@ -116,7 +131,11 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
 
   if (actionData && 'ok' in actionData && actionData.ok) {
     return actionData.next === 'enter-phone-code' ? (
-      <EnterPhoneCode phone={actionData.phone} sentAt={actionData.sentAt} />
+      <EnterPhoneCode
+        phone={actionData.phone}
+        sentAt={actionData.sentAt}
+        cooldownSeconds={actionData.cooldownSeconds}
+      />
     ) : (
       <CheckInbox email={actionData.email} />
     );
