@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { createBookingSchema } from '../../../common/schemas/bookings.ts';
 import { latitudeSchema, longitudeSchema } from '../../../common/schemas/location.ts';
+import { singleLineText } from '../../../common/schemas/text.ts';
 import { bookingChoiceSchema } from '../../features/booking-panel/booking-choice.server.ts';
 import { localToday } from '../../features/booking-panel/booking-choice.ts';
 import { asAppError } from '../../lib/app-error.ts';
@@ -20,7 +21,7 @@ const fromSchema = z.object({
 });
 
 const reserveSchema = z.object({
-  startsAt: z.string(),
+  startsAt: singleLineText().max(64),
   durationMinutes: z.coerce.number(),
 });
 
