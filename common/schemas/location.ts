@@ -4,14 +4,23 @@ import { singleLineText } from './text.ts';
 /** Spec §5 and §8: the one message for coordinates out of range or not numbers. */
 export const INVALID_COORDINATES_MESSAGE = 'Invalid coordinates provided.';
 
+/**
+ * Below this (about 0.1 mm) a coordinate other than 0 is no place anyone means, and PostgreSQL's
+ * float arithmetic on it (ll_to_earth, distances) underflows into an error (ADR 104).
+ */
+export const SMALLEST_COORDINATE = 1e-9;
+const notVanishinglySmall = (value: number) => value === 0 || Math.abs(value) >= SMALLEST_COORDINATE;
+
 export const latitudeSchema = z
   .number({ error: INVALID_COORDINATES_MESSAGE })
   .min(-90, INVALID_COORDINATES_MESSAGE)
-  .max(90, INVALID_COORDINATES_MESSAGE);
+  .max(90, INVALID_COORDINATES_MESSAGE)
+  .refine(notVanishinglySmall, INVALID_COORDINATES_MESSAGE);
 export const longitudeSchema = z
   .number({ error: INVALID_COORDINATES_MESSAGE })
   .min(-180, INVALID_COORDINATES_MESSAGE)
-  .max(180, INVALID_COORDINATES_MESSAGE);
+  .max(180, INVALID_COORDINATES_MESSAGE)
+  .refine(notVanishinglySmall, INVALID_COORDINATES_MESSAGE);
 
 /** Spec §3 Location: the shape a saved address takes in a profile (and, later, a bathroom). */
 export const profileLocationSchema = z.strictObject({

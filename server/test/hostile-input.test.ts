@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { INVALID_COORDINATES_MESSAGE } from '../../common/schemas/location.ts';
 import { YEAR_RANGE_MESSAGE } from '../../common/schemas/timestamp.ts';
 import { publishedBathroom, startIn } from '../domains/bookings/booking-test-support.ts';
 import { addPhoto, createDraft, signUp } from '../domains/properties/property-test-support.ts';
@@ -101,6 +102,23 @@ describeWithApp('input that used to reach SQL', (ctx) => {
     );
     expectFieldRefused(await admin.agent.request('DELETE', '/api/account/sessions/a%00b'), 'id', NUL);
     expectFieldRefused(await new TestAgent(ctx().app).get('/api/location/search?text=%00'), 'text', NUL);
+  });
+
+  it('answers 400 for a coordinate too small for PostgreSQL’s float arithmetic, and takes 0', async () => {
+    const agent = new TestAgent(ctx().app);
+    const tiny = '5e-324';
+    expectFieldRefused(
+      await agent.get(`/api/bathrooms/go-now?lat=37.2&lon=${tiny}`),
+      'lon',
+      INVALID_COORDINATES_MESSAGE,
+    );
+    expectFieldRefused(
+      await agent.get(`/api/bathrooms/search?lat=${tiny}&lng=-74`),
+      'lat',
+      INVALID_COORDINATES_MESSAGE,
+    );
+    expect((await agent.get('/api/bathrooms/go-now?lat=0&lon=0')).statusCode).toBe(200);
+    expect((await agent.get('/api/bathrooms/search?lat=0.000001&lng=-74')).statusCode).toBe(200);
   });
 
   it('answers 400 for a year outside 2000–2100, naming the field', async () => {
