@@ -131,7 +131,8 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
     hints,
     headersOf: (actor) => {
       const cookie = actor === 'anonymous' ? '' : members[actor].agent.cookieHeader();
-      return { origin: appUrl, ...(cookie ? { cookie } : {}) };
+      // What a browser sends on a same-origin request, so a cross-site check lets it through.
+      return { origin: appUrl, 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) };
     },
     repair,
   };
