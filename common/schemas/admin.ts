@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookingListItemSchema, HOST_FILTERS } from './booking-pages.ts';
 import { adminAccountSchema } from './profile.ts';
+import { singleLineText } from './text.ts';
 
 /** The admin area's lists: /admin/users and /admin/bookings, and their API twins. */
 
@@ -13,7 +14,10 @@ const pageField = z.coerce
   .max(10_000, 'That page is too far.')
   .default(1);
 
-const searchField = z.string().trim().max(100, 'Search with at most 100 characters.').optional();
+const searchField = singleLineText().trim().max(100, 'Search with at most 100 characters.').optional();
+
+/** PATCH /api/admin/users/:id and the /admin/users action: an account id as better-auth makes them. */
+export const adminUserIdParamsSchema = z.strictObject({ id: singleLineText().min(1).max(100) });
 
 export const ACCOUNT_STATUS_FILTERS = ['all', 'active', 'under_review', 'disabled'] as const;
 export const ACCOUNT_ROLE_FILTERS = ['all', 'guest', 'host', 'admin'] as const;

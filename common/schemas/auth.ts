@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 export const MISSING_CREDENTIALS_MESSAGE = 'You must provide either an email or phone number and a password';
 
@@ -13,14 +14,12 @@ export function normalizePhone(input: string): string | null {
   return null;
 }
 
-const optionalText = z
-  .string()
+const optionalText = singleLineText()
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined));
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = singleLineText()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
@@ -67,9 +66,9 @@ function normalizeCredentials<T extends Credentials>(value: T) {
   };
 }
 
-const credentialFields = { email: optionalText, phone: optionalText, password: z.string().optional() };
+const credentialFields = { email: optionalText, phone: optionalText, password: singleLineText().optional() };
 
-export const nameSchema = z.string().trim().max(60, 'Names can be at most 60 characters.');
+export const nameSchema = singleLineText().trim().max(60, 'Names can be at most 60 characters.');
 
 export const registerSchema = z
   .strictObject({ ...credentialFields, first_name: nameSchema.optional(), last_name: nameSchema.optional() })
@@ -78,7 +77,7 @@ export const registerSchema = z
 
 export const signInSchema = z
   .strictObject(credentialFields)
-  .superRefine(checkCredentials(z.string().min(1).max(PASSWORD_MAX_LENGTH)))
+  .superRefine(checkCredentials(singleLineText().min(1).max(PASSWORD_MAX_LENGTH)))
   .transform(normalizeCredentials);
 
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -89,9 +88,11 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const CODE_TARGET_MESSAGE = 'Enter your email or phone number.';
 export const PASSWORDS_DIFFER_MESSAGE = 'The two passwords do not match.';
 
-/** A 6-digit code from an email, a text message or an authenticator app. */
-export const oneTimeCodeSchema = z
-  .string()
+/**
+ * A 6-digit code from an email, a text message or an authenticator app. Multi-line text, so a code
+ * pasted with its line break is forgiven: every blank goes before the digits are checked.
+ */
+export const oneTimeCodeSchema = multiLineText()
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code.'));
 
@@ -133,7 +134,7 @@ const checkbox = z
 export const twoFactorSignInSchema = z
   .strictObject({
     method: z.enum(['totp', 'backup']).default('totp'),
-    code: z.string().trim().max(32, 'That code is too long.'),
+    code: singleLineText().trim().max(32, 'That code is too long.'),
     trust_device: checkbox,
   })
   .superRefine((value, ctx) => {
@@ -160,16 +161,15 @@ function passwordsMatch(value: { password: string; confirm_password: string }, c
 
 export const resetPasswordSchema = z
   .strictObject({
-    token: z.string().min(1, 'This reset link is incomplete. Ask for a new one.').max(200),
+    token: singleLineText().min(1, 'This reset link is incomplete. Ask for a new one.').max(200),
     password: passwordSchema,
-    confirm_password: z.string().max(PASSWORD_MAX_LENGTH),
+    confirm_password: singleLineText().max(PASSWORD_MAX_LENGTH),
   })
   .superRefine(passwordsMatch);
 
 export const phoneResetPasswordSchema = z
   .strictObject({
-    phone: z
-      .string()
+    phone: singleLineText()
       .trim()
       .transform((value, ctx) => {
         const phone = normalizePhone(value);
@@ -178,25 +178,25 @@ export const phoneResetPasswordSchema = z
       }),
     code: oneTimeCodeSchema,
     password: passwordSchema,
-    confirm_password: z.string().max(PASSWORD_MAX_LENGTH),
+    confirm_password: singleLineText().max(PASSWORD_MAX_LENGTH),
   })
   .superRefine(passwordsMatch);
 
 export const changePasswordSchema = z
   .strictObject({
-    current_password: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX_LENGTH),
+    current_password: singleLineText().min(1, 'Enter your current password.').max(PASSWORD_MAX_LENGTH),
     password: passwordSchema,
-    confirm_password: z.string().max(PASSWORD_MAX_LENGTH),
+    confirm_password: singleLineText().max(PASSWORD_MAX_LENGTH),
     sign_out_others: checkbox,
   })
   .superRefine(passwordsMatch);
 
 /** Sensitive changes (second factor on or off, new backup codes) ask for the password again. */
 export const passwordConfirmSchema = z.strictObject({
-  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH),
+  password: singleLineText().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH),
 });
 
-export const sessionIdSchema = z.strictObject({ session_id: z.string().min(1).max(200) });
+export const sessionIdSchema = z.strictObject({ session_id: singleLineText().min(1).max(200) });
 
 /** The code alone: confirming a phone number, or the authenticator app during enrolment. */
 export const codeOnlySchema = z.strictObject({ code: oneTimeCodeSchema });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { multiLineText } from './text.ts';
+import { timestampSchema } from './timestamp.ts';
 
 /** Blackouts: a host blocks time on one bathroom (ADR 094). Shared by the API, its docs and the forms. */
 
@@ -6,8 +8,7 @@ import { z } from 'zod';
 export const BLACKOUT_MAX_DAYS = 366;
 export const BLACKOUT_REASON_MAX = 500;
 
-const instant = (field: string) =>
-  z.iso.datetime({ offset: true, error: `Give the ${field} as a date and time.` });
+const instant = (field: string) => timestampSchema(`Give the ${field} as a date and time.`);
 
 export const blackoutsQuerySchema = z.strictObject({
   bathroomId: z.uuid('That is not a bathroom id.'),
@@ -20,8 +21,7 @@ export const blackoutInputSchema = z.strictObject({
   bathroomId: z.uuid('That is not a bathroom id.'),
   startsAt: instant('start'),
   endsAt: instant('end'),
-  reason: z
-    .string()
+  reason: multiLineText()
     .trim()
     .max(BLACKOUT_REASON_MAX, `Keep the reason under ${BLACKOUT_REASON_MAX} characters.`)
     .optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, bookingViewSchema } from './bookings.ts';
+import { calendarDateSchema } from './timestamp.ts';
 
 /** What /bookings, /bookings/{id} and /manage/bookings read (ADR 092). */
 
@@ -18,7 +19,7 @@ export const hostBookingsQuerySchema = z.strictObject({
   status: z.enum(HOST_FILTERS, { error: 'Choose a status to filter by.' }).default('upcoming'),
   bathroomId: z.uuid('That is not a bathroom id.').optional(),
   /** A week (seven local days from this date, in each bathroom's zone) instead of the rolling list. */
-  week: z.iso.date({ error: 'Give the week as a date, YYYY-MM-DD.' }).optional(),
+  week: calendarDateSchema('Give the week as a date, YYYY-MM-DD.').optional(),
 });
 
 export const bookingListItemSchema = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ALLOWED_DURATIONS } from './properties.ts';
+import { multiLineText } from './text.ts';
+import { calendarDateSchema, timestampSchema } from './timestamp.ts';
 
 /** Bookings and slots: one schema per input and answer, for the API, its docs and the forms (ADR 090). */
 
@@ -24,19 +26,8 @@ const durationSchema = z
     return (ALLOWED_DURATIONS as readonly number[]).includes(value);
   }, durationMessage);
 
-/** A real calendar date 'YYYY-MM-DD' (2027-02-30 is refused, not rolled into March). */
-export const localDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-03-14.')
-  // zod runs this check even after the regex has failed, so it must not throw on any string.
-  .refine(
-    (value) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return true;
-      const day = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-    },
-    { message: 'That date does not exist.' },
-  );
+/** A real calendar date 'YYYY-MM-DD' (2027-02-30 is refused, not rolled into March), 2000–2100. */
+export const localDateSchema = calendarDateSchema('Use a date like 2027-03-14.');
 
 export const bathroomIdParamsSchema = z.strictObject({ id: z.uuid('That is not a bathroom id.') });
 export const bookingIdParamsSchema = z.strictObject({ id: z.uuid('That is not a booking id.') });
@@ -66,10 +57,7 @@ export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
 export const createBookingSchema = z.strictObject({
   bathroomId: z.uuid('That is not a bathroom id.'),
-  startsAt: z.iso.datetime({
-    offset: true,
-    message: 'Give the start as an ISO date-time, like 2027-03-14T15:00:00Z.',
-  }),
+  startsAt: timestampSchema('Give the start as an ISO date-time, like 2027-03-14T15:00:00Z.'),
   durationMinutes: durationSchema,
 });
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
@@ -109,7 +97,7 @@ export const bookingCheckoutSchema = z.object({ booking: bookingViewSchema, chec
 export type BookingCheckout = z.infer<typeof bookingCheckoutSchema>;
 
 export const cancelBookingSchema = z.strictObject({
-  reason: z.string().trim().max(500, 'Keep the reason to 500 characters.').optional(),
+  reason: multiLineText().trim().max(500, 'Keep the reason to 500 characters.').optional(),
 });
 export type CancelBookingInput = z.infer<typeof cancelBookingSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
 
 /** Limits of the contact form, shared by the form's counters and the server's checks. */
 export const CONTACT_LIMITS = {
@@ -16,25 +17,27 @@ export const CONTACT_LIMITS = {
  */
 export const CONTACT_HONEYPOT_FIELD = 'website';
 
-/** Header injection guard: name and subject end up in email headers, so they stay on one line. */
-const singleLine = /^[^\r\n]*$/;
-
-/** POST /api/email/send (spec §7): `{name, email, subject, body}`, plus the honeypot. */
+/**
+ * POST /api/email/send (spec §7): `{name, email, subject, body}`, plus the honeypot. Name and subject
+ * end up in email headers, so they are single-line text: no line break can inject a header.
+ */
 export const contactMessageSchema = z.strictObject({
-  name: z
-    .string({ error: 'Please tell us your name.' })
+  name: singleLineText({
+    error: 'Please tell us your name.',
+    lineBreakMessage: 'Your name must fit on one line.',
+  })
     .trim()
     .min(1, 'Please tell us your name.')
-    .max(CONTACT_LIMITS.nameMax, `Your name can be at most ${CONTACT_LIMITS.nameMax} characters.`)
-    .regex(singleLine, 'Your name must fit on one line.'),
-  email: z
-    .string({ error: 'Please enter your email address so we can reply.' })
+    .max(CONTACT_LIMITS.nameMax, `Your name can be at most ${CONTACT_LIMITS.nameMax} characters.`),
+  email: singleLineText({ error: 'Please enter your email address so we can reply.' })
     .trim()
     .min(1, 'Please enter your email address so we can reply.')
     .max(CONTACT_LIMITS.emailMax, 'That email address is too long.')
     .pipe(z.email('Please enter a valid email address, like name@example.com.')),
-  subject: z
-    .string({ error: 'Please add a subject.' })
+  subject: singleLineText({
+    error: 'Please add a subject.',
+    lineBreakMessage: 'The subject must fit on one line.',
+  })
     .trim()
     .min(CONTACT_LIMITS.subjectMin, {
       error: (issue) =>
@@ -42,10 +45,8 @@ export const contactMessageSchema = z.strictObject({
           ? 'Please add a subject.'
           : `The subject needs at least ${CONTACT_LIMITS.subjectMin} characters.`,
     })
-    .max(CONTACT_LIMITS.subjectMax, `The subject can be at most ${CONTACT_LIMITS.subjectMax} characters.`)
-    .regex(singleLine, 'The subject must fit on one line.'),
-  body: z
-    .string({ error: 'Please write your message.' })
+    .max(CONTACT_LIMITS.subjectMax, `The subject can be at most ${CONTACT_LIMITS.subjectMax} characters.`),
+  body: multiLineText({ error: 'Please write your message.' })
     .trim()
     .min(CONTACT_LIMITS.bodyMin, {
       error: (issue) =>
@@ -54,7 +55,7 @@ export const contactMessageSchema = z.strictObject({
           : `Your message needs at least ${CONTACT_LIMITS.bodyMin} characters.`,
     })
     .max(CONTACT_LIMITS.bodyMax, `Your message can be at most ${CONTACT_LIMITS.bodyMax} characters.`),
-  [CONTACT_HONEYPOT_FIELD]: z.string().max(2000).optional(),
+  [CONTACT_HONEYPOT_FIELD]: multiLineText().max(2000).optional(),
 });
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

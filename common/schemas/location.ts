@@ -1,38 +1,48 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** Spec §5 and §8: the one message for coordinates out of range or not numbers. */
 export const INVALID_COORDINATES_MESSAGE = 'Invalid coordinates provided.';
 
+/**
+ * Below this (about 0.1 mm) a coordinate other than 0 is no place anyone means, and PostgreSQL's
+ * float arithmetic on it (ll_to_earth, distances) underflows into an error (ADR 104).
+ */
+export const SMALLEST_COORDINATE = 1e-9;
+const notVanishinglySmall = (value: number) => value === 0 || Math.abs(value) >= SMALLEST_COORDINATE;
+
 export const latitudeSchema = z
   .number({ error: INVALID_COORDINATES_MESSAGE })
   .min(-90, INVALID_COORDINATES_MESSAGE)
-  .max(90, INVALID_COORDINATES_MESSAGE);
+  .max(90, INVALID_COORDINATES_MESSAGE)
+  .refine(notVanishinglySmall, INVALID_COORDINATES_MESSAGE);
 export const longitudeSchema = z
   .number({ error: INVALID_COORDINATES_MESSAGE })
   .min(-180, INVALID_COORDINATES_MESSAGE)
-  .max(180, INVALID_COORDINATES_MESSAGE);
+  .max(180, INVALID_COORDINATES_MESSAGE)
+  .refine(notVanishinglySmall, INVALID_COORDINATES_MESSAGE);
 
 /** Spec §3 Location: the shape a saved address takes in a profile (and, later, a bathroom). */
 export const profileLocationSchema = z.strictObject({
   lat: latitudeSchema,
   lon: longitudeSchema,
-  formatted: z.string().trim().min(1, 'An address needs a formatted line.').max(300),
-  name: z.string().trim().max(200).optional(),
-  street: z.string().trim().max(200).optional(),
-  address_line1: z.string().trim().max(300).optional(),
-  address_line2: z.string().trim().max(300).optional(),
-  postcode: z.string().trim().max(20).optional(),
-  county: z.string().trim().max(100).optional(),
-  state: z.string().trim().max(100).optional(),
-  state_code: z.string().trim().max(10).optional(),
-  country: z.string().trim().max(100).optional(),
-  country_code: z.string().trim().max(3).optional(),
-  iso3166_2: z.string().trim().max(10).optional(),
-  timezone: z.string().trim().max(64).optional(),
-  place_id: z.string().trim().max(200).optional(),
-  plus_code: z.string().trim().max(20).optional(),
+  formatted: singleLineText().trim().min(1, 'An address needs a formatted line.').max(300),
+  name: singleLineText().trim().max(200).optional(),
+  street: singleLineText().trim().max(200).optional(),
+  address_line1: singleLineText().trim().max(300).optional(),
+  address_line2: singleLineText().trim().max(300).optional(),
+  postcode: singleLineText().trim().max(20).optional(),
+  county: singleLineText().trim().max(100).optional(),
+  state: singleLineText().trim().max(100).optional(),
+  state_code: singleLineText().trim().max(10).optional(),
+  country: singleLineText().trim().max(100).optional(),
+  country_code: singleLineText().trim().max(3).optional(),
+  iso3166_2: singleLineText().trim().max(10).optional(),
+  timezone: singleLineText().trim().max(64).optional(),
+  place_id: singleLineText().trim().max(200).optional(),
+  plus_code: singleLineText().trim().max(20).optional(),
   rank: z.number().optional(),
-  datasource: z.string().trim().max(100).optional(),
+  datasource: singleLineText().trim().max(100).optional(),
 });
 
 export type ProfileLocation = z.infer<typeof profileLocationSchema>;
@@ -62,12 +72,12 @@ function coordinateText(schema: z.ZodNumber) {
  * city, which is what a place search would put there too.
  */
 export const addressFormSchema = z.strictObject({
-  address_line1: z.string().trim().min(1, 'Enter the street address.').max(200),
-  address_line2: z.string().trim().max(200),
-  name: z.string().trim().min(1, 'Enter the city or town.').max(100),
-  state: z.string().trim().max(100),
-  postcode: z.string().trim().max(20),
-  country: z.string().trim().min(1, 'Enter the country.').max(100),
+  address_line1: singleLineText().trim().min(1, 'Enter the street address.').max(200),
+  address_line2: singleLineText().trim().max(200),
+  name: singleLineText().trim().min(1, 'Enter the city or town.').max(100),
+  state: singleLineText().trim().max(100),
+  postcode: singleLineText().trim().max(20),
+  country: singleLineText().trim().min(1, 'Enter the country.').max(100),
   lat: coordinateText(latitudeSchema),
   lon: coordinateText(longitudeSchema),
 });

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** Payments API shapes (ADR 091), shared by the routes, the OpenAPI docs and the pages. */
 
 const idPattern = /^[A-Za-z0-9_]{3,255}$/;
 
 export const checkoutSessionParamsSchema = z.object({
-  sessionId: z.string().regex(idPattern, 'must be a checkout session id'),
+  sessionId: singleLineText().regex(idPattern, 'must be a checkout session id'),
 });
 
 export const connectAccountParamsSchema = z.object({
-  accountId: z.string().regex(idPattern, 'must be an account id'),
+  accountId: singleLineText().regex(idPattern, 'must be an account id'),
 });
 
 export const testCheckoutViewSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_COORDINATES_MESSAGE } from './location.ts';
+import { singleLineText } from './text.ts';
 
 /** Longest free text a place search takes; longer input is not a place name. */
 export const PLACE_SEARCH_TEXT_MAX = 200;
@@ -12,14 +13,13 @@ export const PLACE_RESULTS_LIMIT = 8;
  * are checked by `parseCoordinates`, so a bad one answers exactly "Invalid coordinates provided."
  */
 export const locationSearchQuerySchema = z.strictObject({
-  text: z
-    .string()
+  text: singleLineText()
     .trim()
     .max(PLACE_SEARCH_TEXT_MAX, `Search text can be at most ${PLACE_SEARCH_TEXT_MAX} characters.`)
     .optional(),
-  latitude: z.string().max(40).optional(),
-  longitude: z.string().max(40).optional(),
-  near: z.string().max(80).optional(),
+  latitude: singleLineText().max(40).optional(),
+  longitude: singleLineText().max(40).optional(),
+  near: singleLineText().max(80).optional(),
 });
 
 export type LocationSearchQuery = z.infer<typeof locationSearchQuerySchema>;

@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../constants.ts';
 import { profileLocationSchema } from './location.ts';
+import { singleLineText } from './text.ts';
 
 /** Enough for home, work, a partner's place and a few more; past that a list stops being useful. */
 export const PROFILE_LOCATIONS_MAX = 10;
 export const NAME_MAX_LENGTH = 60;
 
-export const firstNameSchema = z
-  .string()
+export const firstNameSchema = singleLineText()
   .trim()
   .min(1, 'Enter your first name.')
   .max(NAME_MAX_LENGTH, `Names can be at most ${NAME_MAX_LENGTH} characters.`);
-export const lastNameSchema = z
-  .string()
+export const lastNameSchema = singleLineText()
   .trim()
   .max(NAME_MAX_LENGTH, `Names can be at most ${NAME_MAX_LENGTH} characters.`);
 

@@ -6,6 +6,7 @@ import {
   type AmenityId,
 } from '../property-features.ts';
 import { profileLocationSchema } from './location.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /**
  * A host's bathroom ("property"): the one schema per input, used by the API routes, the OpenAPI
@@ -48,13 +49,11 @@ const accessibilityIds = ACCESSIBILITY_FEATURES.map((item) => item.id) as [
   ...AccessibilityId[],
 ];
 
-export const titleSchema = z
-  .string()
+export const titleSchema = singleLineText()
   .trim()
   .min(TITLE_MIN, `Give your bathroom a title of at least ${TITLE_MIN} characters.`)
   .max(TITLE_MAX, `Titles can be at most ${TITLE_MAX} characters.`);
-export const descriptionSchema = z
-  .string()
+export const descriptionSchema = multiLineText()
   .trim()
   .max(DESCRIPTION_MAX, `Descriptions can be at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters.`);
 export const priceCentsSchema = z
@@ -81,12 +80,10 @@ export const amenitiesSchema = z
 export const accessibilitySchema = z
   .array(z.enum(accessibilityIds, { error: 'Pick accessibility features from the list.' }))
   .refine((list) => new Set(list).size === list.length, 'Each feature once, please.');
-export const houseRulesSchema = z
-  .string()
+export const houseRulesSchema = multiLineText()
   .trim()
   .max(HOUSE_RULES_MAX, `House rules can be at most ${HOUSE_RULES_MAX.toLocaleString('en-US')} characters.`);
-export const accessInstructionsSchema = z
-  .string()
+export const accessInstructionsSchema = multiLineText()
   .trim()
   .max(
     ACCESS_INSTRUCTIONS_MAX,
@@ -145,13 +142,11 @@ export type UpdatePropertyInput = z.infer<typeof updatePropertySchema>;
 
 /** 'HH:MM' on a 24-hour clock; '24:00' closes at midnight. */
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const openingTimeSchema = z.string().regex(CLOCK, 'Use a time like 08:00.');
-export const closingTimeSchema = z
-  .string()
-  .refine(
-    (value) => value === '24:00' || CLOCK.test(value),
-    'Use a time like 20:00 (or 24:00 for midnight).',
-  );
+export const openingTimeSchema = singleLineText().regex(CLOCK, 'Use a time like 08:00.');
+export const closingTimeSchema = singleLineText().refine(
+  (value) => value === '24:00' || CLOCK.test(value),
+  'Use a time like 20:00 (or 24:00 for midnight).',
+);
 
 export const openingRangeSchema = z.strictObject({
   weekday: z
@@ -219,7 +214,9 @@ export const photoOrderSchema = z.strictObject({
 /** PATCH /api/properties/:id/photos/:photoId: the host's description; empty brings back the default. */
 export const PHOTO_ALT_TOO_LONG = `Keep the description to ${PHOTO_ALT_MAX} characters or fewer.`;
 export const photoAltSchema = z.strictObject({
-  alt: z.string('Describe the photo in words.').trim().max(PHOTO_ALT_MAX, PHOTO_ALT_TOO_LONG),
+  alt: singleLineText({ error: 'Describe the photo in words.' })
+    .trim()
+    .max(PHOTO_ALT_MAX, PHOTO_ALT_TOO_LONG),
 });
 export type PhotoAltInput = z.infer<typeof photoAltSchema>;
 

@@ -7,6 +7,8 @@ import {
 } from '../constants.ts';
 import { BOOKING_DURATIONS, SEARCH_SORTS, type SearchSort } from '../search-options.ts';
 import { INVALID_COORDINATES_MESSAGE, latitudeSchema, longitudeSchema } from './location.ts';
+import { singleLineText } from './text.ts';
+import { calendarDateSchema } from './timestamp.ts';
 
 // Zod-free, so that the search form can offer them without loading zod.
 export { BOOKING_DURATIONS, SEARCH_SORTS, type SearchSort } from '../search-options.ts';
@@ -34,14 +36,9 @@ const slugList = z.preprocess(
     return [...new Set(items)];
   },
   z
-    .array(z.string().regex(/^[a-z0-9_-]{1,40}$/, 'Use the listed feature names.'))
+    .array(singleLineText().regex(/^[a-z0-9_-]{1,40}$/, 'Use the listed feature names.'))
     .max(20, 'Choose at most 20.'),
 );
-
-function isRealDate(text: string): boolean {
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
-}
 
 /**
  * The whole search, as it travels in the URL of /bathrooms and in GET /api/bathrooms/search.
@@ -50,7 +47,7 @@ function isRealDate(text: string): boolean {
 export const searchQuerySchema = z
   .strictObject({
     /** The address as the guest typed or picked it: shown back in the field, not used to search. */
-    q: z.preprocess(blankAsUndefined, z.string().trim().max(300).optional()),
+    q: z.preprocess(blankAsUndefined, singleLineText().trim().max(300).optional()),
     lat: numberText(latitudeSchema, INVALID_COORDINATES_MESSAGE),
     lng: numberText(longitudeSchema, INVALID_COORDINATES_MESSAGE),
     radius: numberText(
@@ -67,18 +64,10 @@ export const searchQuerySchema = z
         .max(MAX_RADIUS_METERS, `At most ${MAX_RADIUS_METERS} metres.`),
       'Give the radius in metres.',
     ),
-    date: z.preprocess(
-      blankAsUndefined,
-      z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-05-31.')
-        .refine(isRealDate, 'That date does not exist.')
-        .optional(),
-    ),
+    date: z.preprocess(blankAsUndefined, calendarDateSchema('Use a date like 2026-05-31.').optional()),
     time: z.preprocess(
       blankAsUndefined,
-      z
-        .string()
+      singleLineText()
         .regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, 'Use a time on the quarter hour, like 14:30.')
         .optional(),
     ),

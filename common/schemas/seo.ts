@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /**
  * Location pages (ADR 077). "in" lists the bathrooms whose address is in the city; "near" every
@@ -48,8 +48,7 @@ export function locationPath(kind: LocationPageKind, slug: string): string {
  * page then redirects to the lower-case form); anything else is not a slug, and gets a 404 with
  * suggestions read from the text.
  */
-export const locationSlugSchema = z
-  .string()
+export const locationSlugSchema = singleLineText()
   .trim()
   .toLowerCase()
   .max(100, 'A place name is at most 100 characters.')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localDateSchema } from '../../../common/schemas/bookings.ts';
+import { timestampSchema } from '../../../common/schemas/timestamp.ts';
 
 /**
  * The booking panel's choice as the listing's URL carries it (ADR 093), read leniently: anything
@@ -8,6 +9,6 @@ import { localDateSchema } from '../../../common/schemas/bookings.ts';
 export const bookingChoiceSchema = z.object({
   date: localDateSchema.optional().catch(undefined),
   duration: z.coerce.number().int().optional().catch(undefined),
-  start: z.iso.datetime({ offset: true }).optional().catch(undefined),
+  start: timestampSchema('Choose a start time.').optional().catch(undefined),
 });
 export type BookingChoice = z.infer<typeof bookingChoiceSchema>;

@@ -24,6 +24,7 @@ import {
 import {
   providerDecisionSchema,
   providerRequestFilterSchema,
+  providerRequestIdParamsSchema,
 } from '../../../common/schemas/provider-requests.ts';
 import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
 import { asAppError } from '../../lib/app-error.ts';
@@ -57,11 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await request.formData();
   const decision = providerDecisionSchema.safeParse(form.get('decision'));
-  const id = String(form.get('id') ?? '');
-  if (!decision.success || !id)
+  const id = providerRequestIdParamsSchema.safeParse({ id: form.get('id') });
+  if (!decision.success || !id.success)
     return data({ ok: false as const, message: 'Choose a request and a decision.' }, { status: 400 });
   try {
-    const row = await context.get(servicesContext).providerRequests.decide(admin, id, decision.data);
+    const row = await context.get(servicesContext).providerRequests.decide(admin, id.data.id, decision.data);
     return { ok: true as const, message: `${row.first_name} ${row.last_name}: ${row.status}.` };
   } catch (error) {
     const known = asAppError(error);

@@ -6,6 +6,7 @@ import {
   ACCOUNT_ROLE_FILTERS,
   ACCOUNT_STATUS_FILTERS,
   type AdminUsersQuery,
+  adminUserIdParamsSchema,
   adminUsersQuerySchema,
 } from '../../../common/schemas/admin.ts';
 import { type AdminAccount, accountStatusChangeSchema } from '../../../common/schemas/profile.ts';
@@ -46,17 +47,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await request.formData();
   const name = String(form.get('change') ?? '') as ChangeName;
-  const id = String(form.get('id') ?? '');
+  const id = adminUserIdParamsSchema.safeParse({ id: form.get('id') });
   const chosen = CHANGES[name];
   const change = chosen ? accountStatusChangeSchema.safeParse(chosen.change) : null;
-  if (!change?.success || !id || id.length > 100) {
+  if (!change?.success || !id.success) {
     return data(
       { ok: false as const, message: 'Choose an account and what to do with it.' },
       { status: 400 },
     );
   }
   try {
-    await changeAccountStatus(context.get(servicesContext), admin, id, change.data);
+    await changeAccountStatus(context.get(servicesContext), admin, id.data.id, change.data);
     const label = String(form.get('name') ?? 'The account').slice(0, 100);
     return { ok: true as const, message: `${label} ${chosen.done}.` };
   } catch (error) {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { parseNotificationMeta } from '../../../common/notification-meta.ts';
+import { singleLineText } from '../../../common/schemas/text.ts';
 import { BookingSummary } from '../../features/bookings/booking-summary.tsx';
 import { useRealtimeChannel, useRealtimeClient } from '../../features/realtime/realtime-provider.tsx';
 import { asAppError } from '../../lib/app-error.ts';
@@ -13,7 +14,7 @@ import type { Route } from './+types/payment-success';
 
 /** Where checkout sends the guest back after paying (ADR 090, "Payment"). */
 
-const querySchema = z.object({ session_id: z.string().min(1).max(255) });
+const querySchema = z.object({ session_id: singleLineText().min(1).max(255) });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BOOKING_HORIZON_DAYS } from '../../../common/constants.ts';
 import { createBookingSchema } from '../../../common/schemas/bookings.ts';
 import { latitudeSchema, longitudeSchema } from '../../../common/schemas/location.ts';
+import { singleLineText } from '../../../common/schemas/text.ts';
 import { bookingChoiceSchema } from '../../features/booking-panel/booking-choice.server.ts';
 import { closedDates, localToday } from '../../features/booking-panel/booking-choice.ts';
 import { asAppError } from '../../lib/app-error.ts';
@@ -21,7 +22,7 @@ const fromSchema = z.object({
 });
 
 const reserveSchema = z.object({
-  startsAt: z.string(),
+  startsAt: singleLineText().max(64),
   durationMinutes: z.coerce.number(),
 });
 

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { data, Link } from 'react-router';
-import { z } from 'zod';
+import { singleLineText } from '../../../common/schemas/text.ts';
 import { pageMeta } from '../../features/marketing/meta.ts';
 import { ResultCard } from '../../features/search/result-card.tsx';
 import { servicesContext } from '../../lib/context.ts';
@@ -18,7 +18,7 @@ export function meta({ loaderData: profile }: Route.MetaArgs) {
 
 /** Anyone may see a member's public face: first name, initial, photo, since when, published bathrooms. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = z.string().min(1).max(64).safeParse(params.id);
+  const id = singleLineText().min(1).max(64).safeParse(params.id);
   const profile = id.success ? await context.get(servicesContext).availability.publicProfile(id.data) : null;
   if (!profile) throw data('No such profile', { status: 404 });
   return profile;

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUsersPageSchema, adminUsersQuerySchema } from '../../../common/schemas/admin.ts';
+import {
+  adminUserIdParamsSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+} from '../../../common/schemas/admin.ts';
 import { accountStatusChangeSchema, adminAccountSchema } from '../../../common/schemas/profile.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
@@ -61,7 +65,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
       schema: {
         tags: ['admin'],
         summary: 'Put an account under review (is_active false), disable it (is_deleted true) or restore it',
-        params: z.strictObject({ id: z.string().min(1).max(100) }),
+        params: adminUserIdParamsSchema,
         body: accountStatusChangeSchema,
         response: {
           200: z.object({ id: z.string(), status: z.enum(['active', 'under_review', 'disabled']) }),

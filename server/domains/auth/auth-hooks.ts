@@ -1,5 +1,6 @@
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Db } from '../../db/database.ts';
+import { findUnsafeAuthInput } from './auth-input-guard.ts';
 import { checkPasswordStrength } from './password-policy.ts';
 import { findUserIdByPhone } from './repository.ts';
 import { withoutSessionTokens } from './session-token-redaction.ts';
@@ -38,6 +39,16 @@ const ATTEMPT_HEADER = 'x-privy-sign-in-attempt';
  */
 export function createBeforeHook(db: Db) {
   return createAuthMiddleware(async (ctx) => {
+    // First, before any hook or endpoint reads the input: a NUL or a non-object body is a 400 here,
+    // not a 500 from SQL or a plugin further on (auth-input-guard.ts, ADR 104).
+    const unsafe = findUnsafeAuthInput({
+      method: ctx.request?.method,
+      body: ctx.body,
+      query: ctx.query,
+      params: ctx.params,
+    });
+    if (unsafe) throw new APIError('BAD_REQUEST', unsafe);
+
     if (NEW_PASSWORD_PATHS.has(ctx.path)) {
       const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
       const candidate = typeof body.newPassword === 'string' ? body.newPassword : body.password;

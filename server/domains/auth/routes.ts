@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUPPORT_MESSAGES } from '../../../common/constants.ts';
 import { registerSchema, signInSchema } from '../../../common/schemas/auth.ts';
+import { singleLineText } from '../../../common/schemas/text.ts';
 import { AppError, toErrorBody } from '../../http/errors.ts';
 import { sendWebResponse, toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
@@ -126,7 +127,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       schema: {
         tags: ['account'],
         summary: 'Sign out one of your own sessions',
-        params: z.strictObject({ id: z.string().min(1).max(200) }),
+        params: z.strictObject({ id: singleLineText().min(1).max(200) }),
         response: { 200: z.object({ revoked: z.literal(true), wasCurrent: z.boolean() }) },
       },
     },

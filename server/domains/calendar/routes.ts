@@ -6,6 +6,7 @@ import {
   calendarFeedParamsSchema,
   calendarFeedStatusSchema,
 } from '../../../common/schemas/calendar.ts';
+import { singleLineText } from '../../../common/schemas/text.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
 
@@ -67,7 +68,7 @@ export async function calendarRoutes(app: FastifyInstance, { services }: { servi
   // "/ical/<token>.ics": the secret is the whole address, so nothing here asks who is calling.
   api.get(
     '/ical/:file',
-    { schema: { hide: true, params: z.object({ file: z.string().max(100) }) } },
+    { schema: { hide: true, params: z.strictObject({ file: singleLineText().max(100) }) } },
     async (request, reply) => {
       const match = /^(.+)\.ics$/.exec(request.params.file);
       const body = match?.[1] ? await services.calendar.feed(match[1]) : null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { singleLineText } from '../../../common/schemas/text.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 
@@ -17,7 +18,7 @@ const summarySchema = z.strictObject({
 const messageSchema = summarySchema.extend({ html: z.string().nullable(), text: z.string() });
 
 const listQuerySchema = z.strictObject({
-  to: z.string().trim().min(1).max(320).optional(),
+  to: singleLineText().trim().min(1).max(320).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

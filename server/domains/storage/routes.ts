@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { singleLineText } from '../../../common/schemas/text.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { safeStorageKey, UPLOADS_URL_PREFIX } from './object-storage.ts';
@@ -17,7 +18,7 @@ export async function storageRoutes(app: FastifyInstance, { services }: { servic
       schema: {
         tags: ['uploads'],
         summary: 'A stored upload (images are WebP), cached for a year',
-        params: z.object({ '*': z.string() }),
+        params: z.object({ '*': singleLineText() }),
       },
     },
     async (request, reply) => {
