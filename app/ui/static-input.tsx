@@ -1,4 +1,4 @@
-import { type ChangeEvent, type CSSProperties, useEffect, useId, useRef } from 'react';
+import { type ChangeEvent, type CSSProperties, type RefObject, useEffect, useId, useRef } from 'react';
 import { useEarlyInput } from './use-early-input.ts';
 
 /*
@@ -63,6 +63,21 @@ function InputError({ id, kind, error }: { id: string; kind: InputKind; error: s
 }
 
 /** The same ids Mantine's inputs give themselves (`mantine-` and React's id). */
+/**
+ * What every stand-in field does: keeps what was typed or picked before hydration (use-early-input)
+ * and tells the browser why a value cannot be taken, so it refuses to submit the form.
+ */
+function useStandInField(
+  field: RefObject<HTMLInputElement | HTMLSelectElement | null>,
+  value: string,
+  validity: string | null | undefined,
+) {
+  useEarlyInput(field, value);
+  useEffect(() => {
+    field.current?.setCustomValidity(validity ?? '');
+  }, [field, validity]);
+}
+
 export function useMantineInputId(id?: string): string {
   const reactId = useId();
   return id ?? `mantine-${reactId.replace(/:/g, '')}`;
@@ -100,10 +115,7 @@ export function StaticTextInput({
   const id = useMantineInputId(givenId);
   const invalid = error ? 'true' : undefined;
   const input = useRef<HTMLInputElement>(null);
-  useEarlyInput(input, value);
-  useEffect(() => {
-    input.current?.setCustomValidity(validity ?? '');
-  }, [validity]);
+  useStandInField(input, value, validity);
   return (
     <div
       className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
@@ -320,10 +332,7 @@ export function StaticNativeSelect({
   const id = useMantineInputId(givenId);
   const invalid = error ? 'true' : undefined;
   const select = useRef<HTMLSelectElement>(null);
-  useEarlyInput(select, value);
-  useEffect(() => {
-    select.current?.setCustomValidity(validity ?? '');
-  }, [validity]);
+  useStandInField(select, value, validity);
   return (
     <div
       className="m_46b77525 mantine-InputWrapper-root mantine-NativeSelect-root"
