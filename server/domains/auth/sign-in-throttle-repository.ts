@@ -70,7 +70,7 @@ export async function readSignInRecord(
       where (identifier = ${identifier} or ip = ${ip})
         and failed_at > now() - make_interval(secs => ${windowSeconds}))
     select
-      now() as now,
+      clock_timestamp() as now,
       count(*) filter (where identifier = ${identifier} and ip = ${ip}) as pair_count,
       max(failed_at) filter (where identifier = ${identifier} and ip = ${ip}) as pair_last,
       count(*) filter (where identifier = ${identifier}) as account_count,
@@ -100,7 +100,9 @@ export async function readSignInRecord(
 export async function insertSignInFailure(db: Executor, keys: ThrottleKeys): Promise<string> {
   const row = await db
     .insertInto('sign_in_failures')
-    .values({ identifier: keys.identifier, ip: keys.ip })
+    // now() is when the transaction began, before it waited for the locks; a failure stamped with it
+    // could sort before one that a racing sign-in committed meanwhile.
+    .values({ identifier: keys.identifier, ip: keys.ip, failed_at: sql`clock_timestamp()` })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);

@@ -47,6 +47,19 @@ describe('the throttle rule', () => {
     expect(judgeSignInAttempt(crowded)).toMatchObject({ scope: 'account', retryAfterSeconds: 15 });
   });
 
+  it('never makes free failures wait, even one stamped after the clock it is judged by', () => {
+    // A racing sign-in can commit its failure after this one's clock was read (ADR 105).
+    const later = ago(-0.3);
+    const free = record({
+      pair: { count: pair.freeFailures, last: later },
+      account: { count: account.freeFailures, last: later },
+      address: { count: address.freeFailures, last: later },
+    });
+    expect(judgeSignInAttempt(free)).toEqual({ allowed: true });
+    const oneMore = record({ address: { count: address.freeFailures + 1, last: later } });
+    expect(judgeSignInAttempt(oneMore)).toMatchObject({ scope: 'address', retryAfterSeconds: 2 });
+  });
+
   it('lets an address known to the account past the account and address scopes, never past its own', () => {
     const busy = {
       account: { count: 500, last: ago(0) },

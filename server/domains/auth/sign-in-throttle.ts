@@ -53,8 +53,10 @@ export function waitAfterFailures(failures: number, rule: ThrottleRule): number 
 }
 
 function secondsLeft(tally: FailureTally, rule: ThrottleRule, now: Date): number {
-  if (!tally.last) return 0;
-  const openAt = tally.last.getTime() + waitAfterFailures(tally.count, rule) * 1000;
+  const wait = waitAfterFailures(tally.count, rule);
+  // Free failures never make anyone wait, whatever the clocks of racing transactions say.
+  if (!tally.last || wait === 0) return 0;
+  const openAt = tally.last.getTime() + wait * 1000;
   return Math.max(0, Math.ceil((openAt - now.getTime()) / 1000));
 }
 
