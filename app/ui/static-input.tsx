@@ -1,4 +1,4 @@
-import { type ChangeEvent, type CSSProperties, type RefObject, useEffect, useId, useRef } from 'react';
+import { type ChangeEvent, type CSSProperties, type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { useEarlyInput } from './use-early-input.ts';
 
 /*
@@ -62,7 +62,6 @@ function InputError({ id, kind, error }: { id: string; kind: InputKind; error: s
   );
 }
 
-/** The same ids Mantine's inputs give themselves (`mantine-` and React's id). */
 /**
  * What every stand-in field does: keeps what was typed or picked before hydration (use-early-input)
  * and tells the browser why a value cannot be taken, so it refuses to submit the form.
@@ -73,11 +72,13 @@ function useStandInField(
   validity: string | null | undefined,
 ) {
   useEarlyInput(field, value);
-  useEffect(() => {
+  // In the same commit that draws the error, so the field is never shown refused yet submittable.
+  useLayoutEffect(() => {
     field.current?.setCustomValidity(validity ?? '');
   }, [field, validity]);
 }
 
+/** The same ids Mantine's inputs give themselves (`mantine-` and React's id). */
 export function useMantineInputId(id?: string): string {
   const reactId = useId();
   return id ?? `mantine-${reactId.replace(/:/g, '')}`;

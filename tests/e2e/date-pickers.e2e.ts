@@ -48,7 +48,7 @@ describe('date and time pickers', () => {
       const refusal = page.getByText(/^Sunday, .+ is not available\. Pick another day\.$/);
       await expect.poll(() => refusal.isVisible()).toBe(true);
       expect(await field.getAttribute('aria-invalid')).toBe('true');
-      expect(await field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+      await expect.poll(() => field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
       expect(new URL(page.url()).searchParams.get('date')).not.toBe(sunday);
 
       const monday = nextWeekday(4, 1);
