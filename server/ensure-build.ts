@@ -21,36 +21,50 @@ const FILES = [
   'postcss.config.cjs',
   'tsconfig.json',
 ];
-const STAMP = path.join(ROOT, 'build', '.inputs-sha256');
-const BUILT = path.join(ROOT, 'build', 'server', 'index.js');
+const stampPath = (root: string) => path.join(root, 'build', '.inputs-sha256');
+const builtPath = (root: string) => path.join(root, 'build', 'server', 'index.js');
 const isTest = (name: string) => /\.(test|e2e)\.tsx?$|\.test-support\.ts$/.test(name);
 
-function listFiles(folder: string): string[] {
+function listFiles(root: string, folder: string): string[] {
+  if (!existsSync(path.join(root, folder))) return [];
   const found: string[] = [];
-  for (const entry of readdirSync(path.join(ROOT, folder), { withFileTypes: true, recursive: true })) {
+  for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || isTest(entry.name)) continue;
-    found.push(path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+    found.push(path.relative(root, path.join(entry.parentPath, entry.name)));
   }
   return found;
 }
 
 /** One digest of every input's path and bytes, and of the Node version that builds. */
-export function buildInputsDigest(): string {
+export function buildInputsDigest(root = ROOT): string {
   const hash = createHash('sha256').update(process.version);
-  const files = [...FOLDERS.flatMap(listFiles), ...FILES.filter((file) => existsSync(path.join(ROOT, file)))];
+  const files = [
+    ...FOLDERS.flatMap((folder) => listFiles(root, folder)),
+    ...FILES.filter((file) => existsSync(path.join(root, file))),
+  ];
   for (const file of files.sort()) {
-    hash.update(`\0${file}\0`).update(readFileSync(path.join(ROOT, file)));
+    hash.update(`\0${file}\0`).update(readFileSync(path.join(root, file)));
   }
   return hash.digest('hex');
 }
 
+/** Records that build/ now matches the inputs. */
+export function stampBuild(root = ROOT): void {
+  writeFileSync(stampPath(root), `${buildInputsDigest(root)}\n`);
+}
+
+/** Whether build/ is missing or was made from other inputs than the ones here now. */
+export function buildIsStale(root = ROOT): boolean {
+  const stamp = stampPath(root);
+  const stamped = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : null;
+  return stamped !== buildInputsDigest(root) || !existsSync(builtPath(root));
+}
+
 if (import.meta.main && process.argv.includes('--stamp')) {
   // The last step of `npm run build`: whichever command built, the next start knows it is current.
-  writeFileSync(STAMP, `${buildInputsDigest()}\n`);
+  stampBuild();
 } else if (import.meta.main) {
-  const digest = buildInputsDigest();
-  const stamped = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : null;
-  if (stamped === digest && existsSync(BUILT)) {
+  if (!buildIsStale()) {
     console.info('build/ is up to date with the sources and the lockfile: not rebuilding');
   } else {
     const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
