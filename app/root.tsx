@@ -22,6 +22,7 @@ import { RealtimeProvider } from './features/realtime/realtime-provider.tsx';
 import { requestInfoContext, servicesContext } from './lib/context.ts';
 import { toClientViewer } from './lib/viewer.ts';
 import { AccountGate } from './ui/account-gate.tsx';
+import { EARLY_TAP_SCRIPT } from './ui/early-taps.ts';
 import { forcedColorScheme } from './ui/forced-color-scheme.ts';
 import { InactivityReload } from './ui/inactivity-reload.tsx';
 import { SessionOverlay } from './ui/session-overlay.tsx';
@@ -87,6 +88,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#099268" />
+        {/* First, so a tap on Go now before the page is live is not lost (early-taps.ts). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, under the CSP nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -41,10 +47,16 @@ export function useBrowser() {
     await browser?.close();
   });
 
-  /** A fresh browser profile (own cookies and storage), like a second person on another device. */
-  async function newTab(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Tab> {
+  /**
+   * A fresh browser profile (own cookies and storage), like a second person on another device;
+   * `device` sets its screen (e.g. a phone's viewport, touch and pixel ratio).
+   */
+  async function newTab(
+    options: { colorScheme?: 'light' | 'dark'; device?: BrowserContextOptions } = {},
+  ): Promise<Tab> {
     if (!browser) throw new Error('browser not started');
     const context = await browser.newContext({
+      ...options.device,
       baseURL: baseUrl(),
       colorScheme: options.colorScheme ?? 'light',
     });

@@ -70,6 +70,7 @@ export function GoNowButton({
         fullWidth
         className={classes.button}
         loading={locating}
+        data-early-tap="go-now"
         onClick={start}
         leftSection={<IconBolt size={20} aria-hidden />}
       >

@@ -1,5 +1,6 @@
 import { IconBolt } from '@tabler/icons-react';
-import { type CSSProperties, lazy, useState } from 'react';
+import { type CSSProperties, lazy, useEffect, useState } from 'react';
+import { takeEarlyTap } from '../../ui/early-taps.ts';
 import { useLive } from '../../ui/use-live.ts';
 import classes from './go-now.module.css';
 import type { GoNowPoint } from './go-now-button.tsx';
@@ -36,6 +37,7 @@ export function GoNowStandIn({ onClick }: { onClick?: () => void }) {
         data-size="lg"
         data-block="true"
         data-with-left-section="true"
+        data-early-tap="go-now"
         type="button"
         onClick={onClick}
       >
@@ -52,11 +54,15 @@ export function GoNowStandIn({ onClick }: { onClick?: () => void }) {
 
 /**
  * The home page's "Go now": its markup first, the working button once the page is live. A tap
- * before its code has loaded is kept, and acted on as soon as it has.
+ * before its code has loaded is kept, and acted on as soon as it has; so is one before the page
+ * hydrated (early-taps.ts).
  */
 export function LiveGoNowButton(props: { point: GoNowPoint | null; geolocate?: boolean }) {
   const live = useLive();
   const [tapped, setTapped] = useState(false);
+  useEffect(() => {
+    if (takeEarlyTap('go-now')) setTapped(true);
+  }, []);
   return live ? (
     <GoNowButton {...props} startOnMount={tapped} />
   ) : (
