@@ -56,7 +56,9 @@ describeWithApp('payments: where onboarding returns to', (ctx) => {
     }
 
     // Leaving and completing both go back through /stripe-connect with the target kept.
-    const started = await paula.agent.post('/api/payments/connect', { return_to: draftPublishStep(draft.id) });
+    const started = await paula.agent.post('/api/payments/connect', {
+      return_to: draftPublishStep(draft.id),
+    });
     const accountId = accountIdIn(started.json().url);
     const left = await paula.agent.post(`/api/payments/test-connect/${accountId}/leave`);
     expect(left.json()).toEqual({ redirectTo: back(draftPublishStep(draft.id)) });

@@ -24,7 +24,10 @@ describeWithApp('listings: remembered steps and the publish step', (ctx) => {
     // Saving an empty list still completes the step: "no amenities" is an answer.
     const amenities = await paula.agent.request('PATCH', url, { amenities: [], accessibility: [] });
     expect(amenities.json().completed_steps).toEqual(['basics', 'address', 'photos', 'hours', 'amenities']);
-    const rules = await paula.agent.request('PATCH', url, { house_rules: '', access_instructions: 'Code 1234' });
+    const rules = await paula.agent.request('PATCH', url, {
+      house_rules: '',
+      access_instructions: 'Code 1234',
+    });
     const all = ['basics', 'address', 'photos', 'hours', 'amenities', 'rules'];
     expect(rules.json().completed_steps).toEqual(all);
 
@@ -55,7 +58,9 @@ describeWithApp('listings: remembered steps and the publish step', (ctx) => {
     const draft = await createDraft(paula);
     const url = `/api/properties/${draft.id}`;
     expect((await hector.agent.request('PATCH', url, { amenities: ['sink'] })).statusCode).toBe(403);
-    expect((await hector.agent.request('PUT', `${url}/opening-hours`, { ranges: WEEKDAYS })).statusCode).toBe(403);
+    expect((await hector.agent.request('PUT', `${url}/opening-hours`, { ranges: WEEKDAYS })).statusCode).toBe(
+      403,
+    );
     expect((await bathroomRow(ctx, draft.id))?.completed_steps).toEqual([]);
   });
 
