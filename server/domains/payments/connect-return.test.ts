@@ -65,7 +65,9 @@ describeWithApp('payments: where onboarding returns to', (ctx) => {
     const completed = await paula.agent.post(`/api/payments/test-connect/${accountId}/complete`);
     expect(completed.json()).toEqual({ redirectTo: back(draftPublishStep(draft.id)) });
 
-    // Without a target, as before: back to /stripe-connect.
+    // Without a target, as before: back to /stripe-connect; a POST with no body at all works too.
+    const bare = await paula.agent.request('POST', '/api/payments/connect');
+    expect(bare.statusCode, bare.body).toBe(200);
     const plain = await paula.agent.post('/api/payments/connect');
     expect((await storedReturn(ctx, accountIdIn(plain.json().url))).return_url).toBe(
       `${APP}/stripe-connect?return=1`,

@@ -86,7 +86,8 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
         tags,
         summary:
           'Start or resume payout-account onboarding; answers the URL to open (hosts only). `return_to`: a Privy page to come back to (allow-listed, ADR 117)',
-        body: connectStartSchema.optional(),
+        // A bare POST (no body, as before return_to existed) arrives as null.
+        body: connectStartSchema.nullish(),
         response: { 200: connectLinkSchema },
       },
     },
