@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONNECT_RETURN_MAX_LENGTH, isAllowedConnectReturn } from '../connect-return.ts';
 import { singleLineText } from './text.ts';
 
 /** Payments API shapes (ADR 091), shared by the routes, the OpenAPI docs and the pages. */
@@ -36,5 +37,16 @@ export const connectStatusSchema = z.object({
 export type ConnectStatusDto = z.infer<typeof connectStatusSchema>;
 
 export const connectLinkSchema = z.object({ url: z.string() });
+
+/**
+ * Where onboarding returns to (ADR 117): a same-origin path from the allow-list in
+ * common/connect-return.ts, never a URL.
+ */
+export const connectReturnSchema = singleLineText()
+  .max(CONNECT_RETURN_MAX_LENGTH)
+  .refine(isAllowedConnectReturn, 'must be a Privy page onboarding can return to');
+
+/** POST /api/payments/connect: optionally, where to come back to. */
+export const connectStartSchema = z.strictObject({ return_to: connectReturnSchema.optional() });
 
 export const testConnectViewSchema = z.object({ id: z.string(), details_submitted: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LISTING_STEPS } from '../listing-steps.ts';
 import {
   ACCESSIBILITY_FEATURES,
   type AccessibilityId,
@@ -293,6 +294,10 @@ export const propertyViewSchema = publicListingSchema.extend({
   updated_at: z.string(),
   /** What still stops publishing; empty when the listing may go live. */
   missing_for_publish: z.array(z.string()),
+  /** The same list with the field each item is about, so the publish step can point to its fix. */
+  publish_missing: z.array(z.object({ field: z.string(), message: z.string() })),
+  /** The add-a-bathroom steps already done (ADR 117): a draft reopens at the first one left. */
+  completed_steps: z.array(z.enum(LISTING_STEPS)),
 });
 export type PropertyView = z.infer<typeof propertyViewSchema>;
 
@@ -306,6 +311,7 @@ export const propertySummarySchema = z.object({
   cover: photoViewSchema.nullable(),
   photo_count: z.number(),
   updated_at: z.string(),
+  completed_steps: z.array(z.enum(LISTING_STEPS)),
 });
 export type PropertySummary = z.infer<typeof propertySummarySchema>;
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { SavedListingStep } from '../../common/listing-steps.ts';
 import type { ProfileLocation } from '../../common/schemas/location.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -148,6 +149,8 @@ export type BathroomTable = {
   published_at: Date | null;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Add-a-bathroom steps the host has saved that the data cannot tell (ADR 117). */
+  completed_steps: Generated<SavedListingStep[]>;
   /** int4range[] text, kept from bathroom_opening_hours by triggers (search); never written by the app. */
   open_week_minutes: ColumnType<string, never, never>;
 };

@@ -1,6 +1,9 @@
 import { Button, Group, Paper, Stepper, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { draftPublishStep } from '../../../common/connect-return.ts';
+import { firstOpenStep, LISTING_STEPS, type ListingStep } from '../../../common/listing-steps.ts';
 import type { ProfileLocation } from '../../../common/schemas/location.ts';
 import type { PropertyView, UpdatePropertyInput } from '../../../common/schemas/properties.ts';
 import { toast } from '../../ui/toasts.tsx';
@@ -26,10 +29,15 @@ const STEPS = [
   'Review',
 ] as const;
 
+const PHOTOS = LISTING_STEPS.indexOf('photos');
+const HOURS = LISTING_STEPS.indexOf('hours');
+
 /**
  * /manage/add-property: one step at a time, each checked before moving on. The draft is created
  * once it has a title and an address (the table needs both) and every later step saves to it, so
- * leaving half-way loses nothing: the URL carries the draft and My bathrooms lists it.
+ * leaving half-way loses nothing: the URL carries the draft and My bathrooms lists it. The server
+ * remembers which steps are done (ADR 117): a reopened draft starts at the first one left, with
+ * the done ones ticked and reachable.
  */
 export function AddPropertyStepper({ draft, slots }: { draft: PropertyView | null; slots: AddressSlots }) {
   const navigate = useNavigate();
@@ -38,8 +46,21 @@ export function AddPropertyStepper({ draft, slots }: { draft: PropertyView | nul
     title: draft?.title ?? '',
     description: draft?.description ?? '',
   });
-  const [active, setActive] = useState(draft ? 2 : 0);
+  const [active, setActive] = useState(draft ? firstOpenStep(draft.completed_steps) : 0);
   const next = () => setActive((step) => Math.min(step + 1, STEPS.length - 1));
+  const done = new Set(property?.completed_steps ?? []);
+  const reachableUpTo = property ? firstOpenStep(property.completed_steps) : 1;
+  /** Done steps are ticked even when the host has gone back to an earlier one. */
+  const stepProps = (index: number) => {
+    const key = LISTING_STEPS[index] as ListingStep;
+    const isDone = key !== 'review' && done.has(key);
+    return {
+      allowStepSelect: index <= reachableUpTo || isDone,
+      'data-step': key,
+      'data-done': isDone || undefined,
+      ...(isDone ? { icon: <IconCheck size={18} aria-hidden /> } : {}),
+    };
+  };
 
   async function saveBasics(values: Basics) {
     setBasics(values);
@@ -87,18 +108,18 @@ export function AddPropertyStepper({ draft, slots }: { draft: PropertyView | nul
   return (
     <Stepper
       active={active}
-      onStepClick={(step) => (property || step <= 1) && setActive(step)}
+      onStepClick={setActive}
       allowNextStepsSelect={false}
       size="sm"
       orientation="horizontal"
       wrap
     >
-      <Stepper.Step label="Basics" description="Title and description">
+      <Stepper.Step {...stepProps(0)} label="Basics" description="Title and description">
         <Paper withBorder radius="lg" p="lg" mt="md">
           <BasicsSection initial={basics} submitLabel="Next: address" onSubmit={saveBasics} />
         </Paper>
       </Stepper.Step>
-      <Stepper.Step label="Address" description="Where it is">
+      <Stepper.Step {...stepProps(1)} label="Address" description="Where it is">
         <Paper withBorder radius="lg" p="lg" mt="md">
           <AddressSection
             initial={property?.location ?? null}
@@ -109,7 +130,7 @@ export function AddPropertyStepper({ draft, slots }: { draft: PropertyView | nul
           />
         </Paper>
       </Stepper.Step>
-      <Stepper.Step label="Photos" description="1 to 10">
+      <Stepper.Step {...stepProps(2)} label="Photos" description="1 to 10">
         <Paper withBorder radius="lg" p="lg" mt="md">
           {property && (
             <PhotosSection
@@ -124,7 +145,7 @@ export function AddPropertyStepper({ draft, slots }: { draft: PropertyView | nul
           </Button>
         </Paper>
       </Stepper.Step>
-      <Stepper.Step label="Hours & price" description="When and how much">
+      <Stepper.Step {...stepProps(3)} label="Hours & price" description="When and how much">
         <Paper withBorder radius="lg" p="lg" mt="md">
           {property && (
             <HoursSection
@@ -144,7 +165,7 @@ export function AddPropertyStepper({ draft, slots }: { draft: PropertyView | nul
           )}
         </Paper>
       </Stepper.Step>
-      <Stepper.Step label="Amenities" description="And accessibility">
+      <Stepper.Step {...stepProps(4)} label="Amenities" description="And accessibility">
         <Paper withBorder radius="lg" p="lg" mt="md">
           {property && (
             <FeaturesSection
@@ -155,7 +176,7 @@ export function AddPropertyStepper({ draft, slots }: { draft: PropertyView | nul
           )}
         </Paper>
       </Stepper.Step>
-      <Stepper.Step label="Rules & access" description="For your guests">
+      <Stepper.Step {...stepProps(5)} label="Rules & access" description="For your guests">
         <Paper withBorder radius="lg" p="lg" mt="md">
           {property && (
             <RulesSection
@@ -169,7 +190,7 @@ export function AddPropertyStepper({ draft, slots }: { draft: PropertyView | nul
           )}
         </Paper>
       </Stepper.Step>
-      <Stepper.Step label="Review" description="Publish">
+      <Stepper.Step {...stepProps(6)} label="Review" description="Publish">
         <Paper withBorder radius="lg" p="lg" mt="md">
           {property && (
             <>
@@ -185,6 +206,11 @@ export function AddPropertyStepper({ draft, slots }: { draft: PropertyView | nul
                 property={property}
                 onChange={setProperty}
                 onPublished={(view) => navigate(`/manage/properties/${view.id}`)}
+                returnTo={draftPublishStep(property.id)}
+                onFix={(field) => {
+                  if (field === 'photos') setActive(PHOTOS);
+                  else if (field === 'opening_hours' || field === 'hourly_price_cents') setActive(HOURS);
+                }}
               />
               <Group mt="md">
                 <Button variant="subtle" onClick={() => navigate(`/manage/properties/${property.id}`)}>

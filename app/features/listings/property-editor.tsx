@@ -56,7 +56,7 @@ export function PropertyEditor({ initial, slots }: { initial: PropertyView; slot
   return (
     <Stack gap="lg">
       <Section title="Status">
-        <PublishPanel property={property} onChange={setProperty} />
+        <PublishPanel property={property} onChange={setProperty} returnTo={`/manage/properties/${id}`} />
       </Section>
       <Section title="Basics">
         <BasicsSection

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PAYOUTS_MISSING, type PropertyView } from '../../../common/schemas/properties.ts';
+import { connectPageFor } from '../../../common/connect-return.ts';
+import type { PropertyView } from '../../../common/schemas/properties.ts';
 import { toast } from '../../ui/toasts.tsx';
 import { errorMessage, listingsApi } from './api.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -11,12 +12,23 @@ type Props = {
   property: PropertyView;
   onChange: (view: PropertyView) => void;
   onPublished?: (view: PropertyView) => void;
+  /** Where payout onboarding comes back to (ADR 117): this page. */
+  returnTo: string;
+  /** In the add-a-bathroom steps: opens the step that fixes a missing item. */
+  onFix?: (field: string) => void;
 };
 
-/** Status, what is still missing, and the publish / unpublish switch. */
-export function PublishPanel({ property, onChange, onPublished }: Props) {
+/** Which step fixes a missing item, for the button beside it. */
+const FIX_LABELS: Record<string, string> = {
+  photos: 'Go to Photos',
+  opening_hours: 'Go to Hours & price',
+  hourly_price_cents: 'Go to Hours & price',
+};
+
+/** Status, exactly what is still missing, and the publish / unpublish switch. */
+export function PublishPanel({ property, onChange, onPublished, returnTo, onFix }: Props) {
   const [busy, setBusy] = useState(false);
-  const missing = property.missing_for_publish;
+  const missing = property.publish_missing;
 
   async function toggle(publish: boolean) {
     setBusy(true);
@@ -52,19 +64,31 @@ export function PublishPanel({ property, onChange, onPublished }: Props) {
           Guests can find and book this bathroom. Unpublishing hides it without deleting anything.
         </Text>
       ) : missing.length ? (
-        <Alert color="yellow" icon={<IconAlertCircle />} title="Before you can publish">
-          <List size="sm">
+        <Alert
+          color="yellow"
+          icon={<IconAlertCircle />}
+          title={`Before you can publish: ${missing.length === 1 ? '1 thing' : `${missing.length} things`} left`}
+          data-testid="publish-missing"
+        >
+          <List size="sm" spacing="xs">
             {missing.map((item) =>
-              item === PAYOUTS_MISSING ? (
-                // An unlinked host cannot publish (ADR 095): the fix is one click away.
-                <List.Item key={item}>
-                  <Anchor component={Link} to="/manage/stripe-connect" size="sm">
+              item.field === 'payouts' ? (
+                // An unlinked host cannot publish (ADR 095); onboarding comes back here (ADR 117).
+                <List.Item key={item.field} data-field={item.field}>
+                  <Anchor component={Link} to={connectPageFor(returnTo, '/manage/stripe-connect')} size="sm">
                     Link your Stripe account
                   </Anchor>{' '}
-                  so guests' payments reach you.
+                  so guests' payments reach you. You come back here when it is done.
                 </List.Item>
               ) : (
-                <List.Item key={item}>{item}</List.Item>
+                <List.Item key={item.field} data-field={item.field}>
+                  {item.message}
+                  {onFix && FIX_LABELS[item.field] && (
+                    <Button variant="subtle" size="compact-sm" ml="xs" onClick={() => onFix(item.field)}>
+                      {FIX_LABELS[item.field]}
+                    </Button>
+                  )}
+                </List.Item>
               ),
             )}
           </List>

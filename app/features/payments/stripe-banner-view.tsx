@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { STRIPE_BANNER_TEXT } from '../../../common/provider-payment-state.ts';
 
 /** The banner itself (stripe-banner.tsx decides who sees it). */
-export default function StripeBannerView() {
+export default function StripeBannerView({ to }: { to: string }) {
   return (
     <>
       {/* Keeps the page's last lines clear of the fixed banner. */}
@@ -29,7 +29,7 @@ export default function StripeBannerView() {
               {STRIPE_BANNER_TEXT}
             </Text>
           </Group>
-          <Button component={Link} to="/stripe-connect" color="white" variant="white" c="red.8" size="xs">
+          <Button component={Link} to={to} color="white" variant="white" c="red.8" size="xs">
             Connect Account
           </Button>
         </Group>

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { useLocation } from 'react-router';
+import { connectPageFor } from '../../../common/connect-return.ts';
 import { isUnlinkedProvider } from '../../../common/provider-payment-state.ts';
 import type { ClientViewer } from '../../lib/viewer.ts';
 
@@ -11,11 +12,12 @@ const ONBOARDING_PATHS = ['/stripe-connect', '/manage/stripe-connect', '/test-co
 
 /**
  * Spec §2 / §4 / §8: the fixed red bottom banner for a provider whose payout account is not
- * linked, with a Connect Account button to /stripe-connect.
+ * linked, with a Connect Account button to /stripe-connect (carrying this page as `return_to`).
  */
 export function StripeBanner({ viewer }: { viewer: ClientViewer | null }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (!viewer || !isUnlinkedProvider(viewer.profile)) return null;
   if (ONBOARDING_PATHS.some((path) => pathname === path || pathname.startsWith(path))) return null;
-  return <StripeBannerView />;
+  // Onboarding comes back to this page when it is one onboarding may return to (ADR 117).
+  return <StripeBannerView to={connectPageFor(`${pathname}${search}`)} />;
 }

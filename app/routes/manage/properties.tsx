@@ -1,7 +1,9 @@
 import { Button, Card, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBath, IconPlus } from '@tabler/icons-react';
 import { Link, useLoaderData } from 'react-router';
+import { firstOpenStep, LISTING_STEPS } from '../../../common/listing-steps.ts';
 import { formatPrice } from '../../../common/money.ts';
+import type { PropertySummary } from '../../../common/schemas/properties.ts';
 import { requireHost } from '../../features/listings/guards.server.ts';
 import { ManageErrorBoundary } from '../../features/listings/route-error.tsx';
 import { StatusBadge } from '../../features/listings/status-badge.tsx';
@@ -14,6 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     properties: await context.get(servicesContext).properties.listMine(actor),
     canCreate: actor.isProvider,
   };
+}
+
+/** A draft with add-a-bathroom steps left reopens in those steps, at the first one left (ADR 117). */
+function unfinished(property: PropertySummary): boolean {
+  return (
+    property.status === 'draft' && firstOpenStep(property.completed_steps) < LISTING_STEPS.indexOf('review')
+  );
 }
 
 export function meta() {
@@ -91,7 +100,7 @@ export default function MyProperties() {
               <Button
                 component={Link}
                 to={
-                  property.status === 'draft' && property.photo_count === 0
+                  unfinished(property)
                     ? `/manage/add-property?draft=${property.id}`
                     : `/manage/properties/${property.id}`
                 }
@@ -99,7 +108,7 @@ export default function MyProperties() {
                 mt="md"
                 aria-label={`Edit ${property.title}`}
               >
-                {property.status === 'draft' && property.photo_count === 0 ? 'Finish this draft' : 'Edit'}
+                {unfinished(property) ? 'Finish this draft' : 'Edit'}
               </Button>
             </Card>
           ))}

@@ -1,6 +1,8 @@
 import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { Form, redirect, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useLoaderData, useNavigation } from 'react-router';
+import { connectReturnLabel } from '../../../common/connect-return.ts';
+import { connectReturnSchema } from '../../../common/schemas/payments.ts';
 import { TestModeBadge } from '../../features/payments/test-mode-badge.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
@@ -15,32 +17,43 @@ async function requireProviderViewer(request: Request, context: Route.LoaderArgs
   return viewer;
 }
 
+/** `?return_to=`: where the host started (ADR 117); anything off the allow-list is ignored. */
+function returnTarget(url: URL): string | null {
+  const parsed = connectReturnSchema.safeParse(url.searchParams.get('return_to'));
+  return parsed.success ? parsed.data : null;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireProviderViewer(request, context);
   const url = new URL(request.url);
   const returned = url.searchParams.has('return') || url.searchParams.has('refresh');
+  const returnTo = returnTarget(url);
   try {
-    return {
-      status: await context.get(servicesContext).payments.connectStatus(viewer),
-      returned,
-      error: null,
-    };
+    const status = await context.get(servicesContext).payments.connectStatus(viewer);
+    // Back from the provider and linked: continue where onboarding was started. The status read
+    // above has already brought the profile up to date, so that page no longer asks to link.
+    if (url.searchParams.has('return') && status.connected && returnTo) throw redirect(returnTo);
+    return { status, returned, returnTo, error: null };
   } catch (error) {
     const known = asAppError(error);
     if (!known || known.status < 500) throw error;
     // The provider is unreachable: say so, and still offer to continue onboarding.
-    return { status: null, returned, error: known.message };
+    return { status: null, returned, returnTo, error: known.message };
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireProviderViewer(request, context);
+  const form = await request.formData();
+  const field = form.get('return_to');
   try {
-    const { url } = await context.get(servicesContext).payments.startConnect(viewer);
+    const { url } = await context
+      .get(servicesContext)
+      .payments.startConnect(viewer, typeof field === 'string' && field ? field : undefined);
     return redirect(url);
   } catch (error) {
     const known = asAppError(error);
-    if (known) return { message: known.message };
+    if (known) return data({ message: known.message }, { status: known.status });
     throw error;
   }
 }
@@ -50,7 +63,10 @@ export function meta() {
 }
 
 export default function StripeConnect({ actionData }: Route.ComponentProps) {
-  const { status, returned, error } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { status, returned, error } = loaded;
+  // Coming back to this very page needs no button.
+  const returnTo = loaded.returnTo?.endsWith('/stripe-connect') ? null : loaded.returnTo;
   const busy = useNavigation().state !== 'idle';
   const connected = status?.connected ?? false;
   const started = Boolean(status?.account_id);
@@ -80,10 +96,17 @@ export default function StripeConnect({ actionData }: Route.ComponentProps) {
                 Your payout account is linked
               </Title>
             </Group>
-            <Text>Your earnings will be paid to this account. Nothing else to do here.</Text>
+            <Text>
+              Your earnings will be paid to this account. You can publish your bathrooms and accept bookings.
+            </Text>
             <Badge color="teal" variant="light" w="fit-content">
               Connected
             </Badge>
+            <Group mt="sm">
+              <Button component={Link} to={returnTo ?? '/manage/properties'} size="md">
+                {returnTo ? connectReturnLabel(returnTo) : 'Go to My bathrooms'}
+              </Button>
+            </Group>
           </Stack>
         ) : (
           <Stack gap="sm">
@@ -99,10 +122,23 @@ export default function StripeConnect({ actionData }: Route.ComponentProps) {
               <List.Item>Stripe checks your identity and your bank details; Privy never sees them.</List.Item>
               <List.Item>It takes a few minutes. You can leave and continue later.</List.Item>
             </List>
+            {returnTo && (
+              <Text size="sm" c="dimmed">
+                When you finish, you come back to where you were.
+              </Text>
+            )}
             <Form method="post">
-              <Button type="submit" size="md" loading={busy} mt="sm">
-                {started ? 'Continue onboarding' : 'Connect Account'}
-              </Button>
+              {loaded.returnTo && <input type="hidden" name="return_to" value={loaded.returnTo} />}
+              <Group mt="sm">
+                <Button type="submit" size="md" loading={busy}>
+                  {started ? 'Continue onboarding' : 'Connect Account'}
+                </Button>
+                {returnTo && (
+                  <Button component={Link} to={returnTo} variant="default" size="md">
+                    {connectReturnLabel(returnTo)}
+                  </Button>
+                )}
+              </Group>
             </Form>
           </Stack>
         )}

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { isAllowedConnectReturn } from '../../../common/connect-return.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
@@ -154,10 +155,18 @@ export function createPaymentService(deps: PaymentDeps) {
   const ownsAccount = (accountId: string) =>
     accountId.startsWith('acct_test_') === (provider.kind === 'test');
 
-  const connectUrls = {
-    refreshUrl: `${config.appUrl}/stripe-connect?refresh=1`,
-    returnUrl: `${config.appUrl}/stripe-connect?return=1`,
-  };
+  /**
+   * Both come back to /stripe-connect, which reads the account's state (the profile follows even
+   * before the webhook) and then forwards to where onboarding was started (ADR 117). The target
+   * was checked against the allow-list before it is written into the provider's URLs.
+   */
+  function connectUrls(returnTo: string | undefined) {
+    const back = returnTo ? `&return_to=${encodeURIComponent(returnTo)}` : '';
+    return {
+      refreshUrl: `${config.appUrl}/stripe-connect?refresh=1${back}`,
+      returnUrl: `${config.appUrl}/stripe-connect?return=1${back}`,
+    };
+  }
 
   return {
     kind: provider.kind,
@@ -239,9 +248,18 @@ export function createPaymentService(deps: PaymentDeps) {
     /** The test provider's pages; null in Stripe mode (its routes then answer 404). */
     test,
 
-    /** Starts or resumes onboarding: links an account if there is none and returns where to go. */
-    async startConnect(viewer: ConnectViewer): Promise<{ url: string }> {
+    /**
+     * Starts or resumes onboarding: links an account if there is none and returns where to go.
+     * `returnTo` is where the host comes back to afterwards; checked here too, not only by the
+     * route's schema, because the page action calls this directly.
+     */
+    async startConnect(viewer: ConnectViewer, returnTo?: string): Promise<{ url: string }> {
       requireProvider(viewer);
+      if (returnTo !== undefined && !isAllowedConnectReturn(returnTo)) {
+        throw new AppError('validation_error', 'Onboarding cannot return to that address.', [
+          { field: 'return_to', message: 'must be a Privy page onboarding can return to' },
+        ]);
+      }
       const linked = viewer.profile.stripe_connect_id;
       // An account the other provider made (Stripe keys added after trying test mode, or taken
       // away) cannot be resumed here: a new one replaces it.
@@ -256,7 +274,7 @@ export function createPaymentService(deps: PaymentDeps) {
           created.accountId;
       }
       const id = accountId;
-      return viaProvider(() => provider.createAccountLink({ accountId: id, ...connectUrls }));
+      return viaProvider(() => provider.createAccountLink({ accountId: id, ...connectUrls(returnTo) }));
     },
 
     /** Asks the provider how the host's account stands and brings the profile up to date. */

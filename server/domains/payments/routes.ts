@@ -5,6 +5,7 @@ import {
   checkoutSessionParamsSchema,
   connectAccountParamsSchema,
   connectLinkSchema,
+  connectStartSchema,
   connectStatusSchema,
   redirectSchema,
   testCheckoutViewSchema,
@@ -83,11 +84,14 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
     {
       schema: {
         tags,
-        summary: 'Start or resume payout-account onboarding; answers the URL to open (hosts only)',
+        summary:
+          'Start or resume payout-account onboarding; answers the URL to open (hosts only). `return_to`: a Privy page to come back to (allow-listed, ADR 117)',
+        // A bare POST (no body, as before return_to existed) arrives as null.
+        body: connectStartSchema.nullish(),
         response: { 200: connectLinkSchema },
       },
     },
-    async (request) => services.payments.startConnect(await viewer(request)),
+    async (request) => services.payments.startConnect(await viewer(request), request.body?.return_to),
   );
 
   api.get(

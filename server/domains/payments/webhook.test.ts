@@ -198,7 +198,8 @@ describeWithApp(
 
     it('leaves JSON parsing alone on every other route', async () => {
       const anonymous = new TestAgent(ctx().app);
-      const response = await anonymous.post('/api/payments/connect', { any: 'thing' });
+      // Parsed as JSON (a raw body would fail the schema): the route reaches its sign-in check.
+      const response = await anonymous.post('/api/payments/connect', { return_to: '/manage/properties' });
       expect(response.statusCode).toBe(401);
       const malformed = await anonymous.request('POST', '/api/properties', '{not json', {
         'content-type': 'application/json',

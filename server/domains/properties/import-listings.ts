@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SAVED_LISTING_STEPS } from '../../../common/listing-steps.ts';
 import type { ProfileLocation } from '../../../common/schemas/location.ts';
 import {
   type CreatePropertyInput,
@@ -107,6 +108,8 @@ export function createListingImport(deps: ImportDeps) {
       house_rules: input.house_rules ?? '',
       access_instructions: input.access_instructions ?? '',
       ...deps.addressColumns(id, input.location),
+      // An import arrives whole, with its own hours: nothing is left to step through (ADR 117).
+      completed_steps: [...SAVED_LISTING_STEPS],
     };
   }
 

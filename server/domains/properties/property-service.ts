@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { stepsSavedBy } from '../../../common/listing-steps.ts';
 import type { ProfileLocation } from '../../../common/schemas/location.ts';
 import {
   type CreatePropertyInput,
@@ -33,6 +34,7 @@ import {
   insertBathroom,
   listBathroomsByHost,
   lockBathroom,
+  markStepsCompleted,
   replaceOpeningHours,
   unlistAllForHost,
   updateBathroom,
@@ -147,6 +149,7 @@ export function createPropertyService(deps: PropertyDeps) {
     const row = await db.transaction().execute(async (trx) => {
       await lockManageable(trx, actor, id);
       const { location, ...rest } = input;
+      await markStepsCompleted(trx, id, stepsSavedBy(input));
       return updateBathroom(trx, id, { ...rest, ...(location ? addressColumns(id, location) : {}) });
     });
     return loadView(row);
@@ -241,6 +244,8 @@ export function createPropertyService(deps: PropertyDeps) {
         ]);
       }
       await replaceOpeningHours(trx, id, input.ranges);
+      // The hours step's last save: the week a new draft opens with is a default, not a choice.
+      await markStepsCompleted(trx, id, ['hours']);
       return updateBathroom(trx, id, {});
     });
     return loadView(row);

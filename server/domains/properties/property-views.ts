@@ -1,3 +1,4 @@
+import { LISTING_STEPS, type ListingStep } from '../../../common/listing-steps.ts';
 import {
   PAYOUTS_MISSING,
   type PhotoView,
@@ -96,6 +97,19 @@ export function publishRequirements(
   return missing;
 }
 
+/**
+ * The add-a-bathroom steps done (ADR 117). A draft exists only with a title and an address, and
+ * photos are counted; hours, amenities and rules are remembered when saved, because a new draft's
+ * defaults (open every day, nothing listed) cannot tell a visited step from a skipped one.
+ */
+export function completedSteps(row: BathroomRow, photoCount: number): ListingStep[] {
+  const done = new Set<ListingStep>(row.completed_steps);
+  if (row.title.trim()) done.add('basics');
+  if (row.location?.formatted) done.add('address');
+  if (photoCount > 0) done.add('photos');
+  return LISTING_STEPS.filter((step) => done.has(step));
+}
+
 export function toPropertyView(
   row: BathroomRow,
   photos: PhotoRow[],
@@ -103,6 +117,7 @@ export function toPropertyView(
   urlFor: UrlFor,
   payoutLinked: boolean,
 ): PropertyView {
+  const missing = publishRequirements(row, photos.length, hours.length, payoutLinked);
   return {
     ...toPublicListing(row, photos, hours, urlFor),
     status: row.status,
@@ -112,9 +127,9 @@ export function toPropertyView(
     access_instructions: row.access_instructions,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
-    missing_for_publish: publishRequirements(row, photos.length, hours.length, payoutLinked).map(
-      (item) => item.message,
-    ),
+    missing_for_publish: missing.map((item) => item.message),
+    publish_missing: missing.map(({ field, message }) => ({ field, message })),
+    completed_steps: completedSteps(row, photos.length),
   };
 }
 
@@ -130,6 +145,7 @@ export function toPropertySummary(row: BathroomRow, photos: PhotoRow[], urlFor: 
     cover: cover ? toPhotoView(cover, row.title, urlFor) : null,
     photo_count: photos.length,
     updated_at: new Date(row.updated_at).toISOString(),
+    completed_steps: completedSteps(row, photos.length),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { SavedListingStep } from '../../../common/listing-steps.ts';
 import type { Db } from '../../db/database.ts';
 import type { BathroomPhotoTable, BathroomTable, Database } from '../../db/types.ts';
 
@@ -32,6 +33,19 @@ export async function updateBathroom(db: Executor, id: string, changes: Bathroom
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Adds steps to the ones the host has saved (ADR 117); each is kept once. */
+export async function markStepsCompleted(db: Executor, id: string, steps: readonly SavedListingStep[]) {
+  if (!steps.length) return;
+  await db
+    .updateTable('bathrooms')
+    .set({
+      completed_steps: sql<SavedListingStep[]>`array(
+        select distinct step from unnest(completed_steps || ${sql.val(steps)}::text[]) as step order by step)`,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteBathroom(db: Executor, id: string) {

@@ -1,0 +1,143 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, type Tab, useBrowser } from './browser.ts';
+import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
+
+/**
+ * Host onboarding without dead ends (ADR 117): a new host's draft, payout onboarding started from
+ * its publish step, and back to that step with the earlier steps ticked, then published.
+ */
+
+const AUSTIN = {
+  lat: 30.2672,
+  lon: -97.7431,
+  formatted: '501 Congress Ave, Austin, TX 78701, United States',
+  address_line1: '501 Congress Ave',
+  name: 'Austin',
+  state_code: 'TX',
+  country_code: 'us',
+};
+
+const EARLIER_STEPS = ['basics', 'address', 'photos', 'hours', 'amenities', 'rules'];
+
+async function photo(): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 150, b: 140 } } })
+    .png()
+    .toBuffer();
+}
+
+/** A member who asked to host and was approved: a host with no payout account, as in real life. */
+async function newUnlinkedHost(host: Tab, admin: Tab, prefix: string) {
+  await registerFresh(host.page, prefix);
+  const asked = await apiCall(host.page, 'POST', '/api/provider-requests', {
+    first_name: 'New',
+    last_name: 'Host',
+    email: `${prefix}@example.com`,
+  });
+  expect(asked.status).toBe(201);
+  const approved = await apiCall(admin.page, 'POST', `/api/admin/provider-requests/${asked.body.id}/approve`);
+  expect(approved.status).toBe(200);
+}
+
+const doneSteps = (tab: Tab) =>
+  tab.page.locator('[data-step][data-done]').evaluateAll((steps) => steps.map((step) => step.dataset.step));
+
+describe('host onboarding without dead ends', () => {
+  const { newTab } = useBrowser();
+
+  for (const width of [390, 1280]) {
+    it(`at ${width} px: publish step → link Stripe (test) → Complete → back on the publish step, steps ticked → Publish`, async () => {
+      const host = await newTab();
+      const admin = await newTab();
+      await host.page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await signIn(admin.page, 'admin@privy.test');
+      await newUnlinkedHost(host, admin, `onboard-${width}`);
+      const { page } = host;
+
+      // A draft saved with its basics and address, left, then reopened: it starts at Photos.
+      const created = await apiCall(page, 'POST', '/api/properties', {
+        title: `Quiet washroom ${width}`,
+        location: AUSTIN,
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.id as string;
+      await page.goto(`/manage/add-property?draft=${id}`);
+      await page.getByTestId('photo-count').waitFor();
+      expect(await doneSteps(host)).toEqual(['basics', 'address']);
+      await waitForHydration(page, 'input[type="file"]');
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles([{ name: 'sink.png', mimeType: 'image/png', buffer: await photo() }]);
+      await expect.poll(() => page.getByTestId('photo-tile').count(), { timeout: 20_000 }).toBe(1);
+      await page.getByRole('button', { name: 'Next: hours and price' }).click();
+      await page.getByRole('button', { name: 'Next: amenities' }).click();
+      await page.getByRole('checkbox', { name: 'Wi-Fi' }).check();
+      await page.getByRole('button', { name: 'Next: rules' }).click();
+      await page.getByLabel('Access instructions').fill('Ring the bell marked P.');
+      await page.getByRole('button', { name: 'Next: review' }).click();
+
+      // The publish step says exactly what is left: the payout account, nothing else.
+      const missing = page.getByTestId('publish-missing');
+      await missing.waitFor();
+      expect(
+        await missing.locator('[data-field]').evaluateAll((items) => items.map((i) => i.dataset.field)),
+      ).toEqual(['payouts']);
+      expect(await missing.textContent()).toContain('Before you can publish: 1 thing left');
+      expect(await page.getByRole('button', { name: 'Publish', exact: true }).isDisabled()).toBe(true);
+      expect(await doneSteps(host)).toEqual(EARLIER_STEPS);
+
+      await missing.getByRole('link', { name: 'Link your Stripe account' }).click();
+      await page.waitForURL(/\/manage\/stripe-connect\?return_to=/);
+      await page.getByText('When you finish, you come back to where you were.').waitFor();
+      await waitForHydration(page, 'form button[type="submit"]');
+      await page.getByRole('button', { name: 'Connect Account' }).click();
+      await page.waitForURL(/\/test-connect\/acct_test_[0-9a-f]+$/);
+      await page.getByRole('button', { name: 'Complete' }).click();
+
+      // Back on the draft's publish step, earlier steps ticked, nothing missing, no banner.
+      await page.waitForURL(
+        (url) => `${url.pathname}${url.search}` === `/manage/add-property?draft=${id}&step=publish`,
+      );
+      await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
+      expect(await doneSteps(host)).toEqual(EARLIER_STEPS);
+      expect(await page.locator('[data-step="review"]').getAttribute('data-progress')).toBe('true');
+      expect(await page.getByTestId('publish-missing').count()).toBe(0);
+      expect(await page.getByTestId('stripe-banner').count()).toBe(0);
+      await waitForHydration(page, '[data-step="review"]');
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.waitForURL(`/manage/properties/${id}`);
+      await expect.poll(() => page.getByTestId('status-badge').first().textContent()).toBe('Published');
+
+      // The return target is never taken from outside the allow-list: no open redirect.
+      await page.goto('/stripe-connect?return=1&return_to=https%3A%2F%2Fexample.com%2F');
+      expect(page.url()).toBe(`${baseUrl()}/stripe-connect?return=1&return_to=https%3A%2F%2Fexample.com%2F`);
+      expect(await page.getByTestId('connect-status').textContent()).toContain(
+        'Your payout account is linked',
+      );
+      await page.goto('/stripe-connect?return=1&return_to=%2F%2Fexample.com');
+      expect(page.url()).toBe(`${baseUrl()}/stripe-connect?return=1&return_to=%2F%2Fexample.com`);
+    });
+  }
+
+  it('the banner on My bathrooms brings a new host back to My bathrooms', async () => {
+    const host = await newTab();
+    const admin = await newTab();
+    await signIn(admin.page, 'admin@privy.test');
+    await newUnlinkedHost(host, admin, 'onboard-banner');
+    const { page } = host;
+    await page.goto('/manage/properties');
+    const banner = page.getByTestId('stripe-banner');
+    await waitForHydration(page, '[data-testid="stripe-banner"] a');
+    await banner.getByRole('link', { name: 'Connect Account' }).click();
+    await page.waitForURL(
+      (url) => `${url.pathname}${url.search}` === '/stripe-connect?return_to=%2Fmanage%2Fproperties',
+    );
+    await waitForHydration(page, 'form button[type="submit"]');
+    await page.getByRole('button', { name: 'Connect Account' }).click();
+    await page.waitForURL(/\/test-connect\//);
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === '/manage/properties');
+    await page.getByRole('heading', { name: 'My bathrooms' }).waitFor();
+    expect(await page.getByTestId('stripe-banner').count()).toBe(0);
+  });
+});
