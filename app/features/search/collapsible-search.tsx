@@ -17,8 +17,12 @@ type Props = {
  */
 export function CollapsibleSearch({ summary, search, children }: Props) {
   const toggle = useRef<HTMLDetailsElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the search changed.
+  // Only a change folds it: on hydration the effect runs too, and a line tapped open before the
+  // page was live must stay open.
+  const shownSearch = useRef(search);
   useEffect(() => {
+    if (shownSearch.current === search) return;
+    shownSearch.current = search;
     if (toggle.current) toggle.current.open = false;
   }, [search]);
   // The form keeps its place in the tree whether or not the line is there: remounting it would put

@@ -171,10 +171,15 @@ export function SearchResults({ state, results, total, totalIsCapped, pageSize, 
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" className={classes.bar}>
+      <Group justify="space-between" wrap="nowrap" className={classes.bar}>
         <Text fw={600} aria-live="polite">
-          {bathroomCount(total, totalIsCapped)} within {state.radius} miles
-          {state.q ? ` of ${state.q}` : ''}
+          {bathroomCount(total, totalIsCapped)}
+          {/* On a phone the search's one-line summary just above says where (ADR 116). */}
+          <span className={classes.where}>
+            {' '}
+            within {state.radius} miles
+            {state.q ? ` of ${state.q}` : ''}
+          </span>
         </Text>
         {desktop ? null : live ? (
           <SegmentedControl aria-label="Show results as" value={view} onChange={onView} data={VIEWS} />
