@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
@@ -47,6 +48,24 @@ async function box(locator: Locator) {
 async function onScreen(locator: Locator, bottom: number): Promise<boolean> {
   const { y, height } = await box(locator);
   return y >= 0 && y + height <= bottom;
+}
+
+/** axe-core's serious and critical findings on the page as it is (accessibility.e2e.ts checks desktop). */
+async function severeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+    }),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
 }
 
 /** A demo bathroom near Austin, and a day from two days ahead on which it has two free starts. */
@@ -205,5 +224,27 @@ describe('the results on a phone', () => {
     expect(await page.getByRole('combobox', { name: 'Where' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Search', exact: true }).isVisible()).toBe(true);
     expect(await page.locator('[data-result-id]').first().isVisible()).toBe(true);
+  });
+});
+
+describe('the phone layout, for everyone', () => {
+  const { newTab } = useBrowser();
+
+  it('the bar, the folded line and the open form pass axe-core at 390×844, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await newTab({ colorScheme });
+      await page.setViewportSize(PHONE);
+      const { id, date } = await bathroomWithStarts(page);
+      await page.goto(`/bathrooms/${id}?date=${date}`);
+      await waitForHydration(page, '[data-testid="booking-bar"]');
+      await page.waitForLoadState('networkidle');
+      expect(await severeViolations(page), `listing, ${colorScheme}`).toEqual([]);
+      await page.goto(`/bathrooms?${AUSTIN}`);
+      await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
+      await page.waitForLoadState('networkidle');
+      expect(await severeViolations(page), `results, ${colorScheme}`).toEqual([]);
+      await page.getByTestId('search-summary').locator('summary').click();
+      expect(await severeViolations(page), `results with the form open, ${colorScheme}`).toEqual([]);
+    }
   });
 });
