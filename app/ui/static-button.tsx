@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /*
@@ -150,6 +150,27 @@ export function LinkButton({
     >
       <ButtonInner leftSection={look.leftSection}>{children}</ButtonInner>
     </Link>
+  );
+}
+
+/**
+ * A Mantine button's look on a plain in-page link (`href="#…"`): the browser follows it before the
+ * page is live; `onClick` may do better once it is (the listing's sticky bar, ADR 116).
+ */
+export function AnchorButton({
+  href,
+  children,
+  onClick,
+  ...look
+}: ButtonLook & {
+  href: `#${string}`;
+  children: ReactNode;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  return (
+    <a {...buttonProps(look)} href={href} onClick={onClick}>
+      <ButtonInner leftSection={look.leftSection}>{children}</ButtonInner>
+    </a>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   headingChoice,
   localToday,
   nextDates,
+  pickedStart,
 } from './booking-choice.ts';
 
 describe('booking choice', () => {
@@ -85,5 +86,26 @@ describe('booking choice', () => {
     ]);
     expect(closedDates('2027-03-15', 14, [1, 2, 3, 4, 5, 6, 7])).toEqual([]);
     expect(closedDates('2027-03-15', 3, [])).toEqual(['2027-03-15', '2027-03-16', '2027-03-17']);
+  });
+
+  it('names the start the guest picked, not the earliest one chosen for them', () => {
+    const early = { starts_at: '2027-03-14T15:00:00.000Z', local_time: '10:00' };
+    const later = { starts_at: '2027-03-14T15:15:00.000Z', local_time: '10:15' };
+    const path = '/bathrooms/b1';
+    const data = { path, start: early, starts: [early, later] };
+    // No start in the URL: the panel's default is not the guest's pick.
+    expect(pickedStart(data, '?date=2027-03-14&duration=15', undefined)).toBeNull();
+    // The URL's start (the loader has already checked it, or fallen back to the earliest).
+    expect(pickedStart({ ...data, start: later }, `?start=${later.starts_at}`, undefined)).toEqual(later);
+    // A tap on its way shows at once.
+    const pending = { pathname: path, search: `?date=2027-03-14&duration=15&start=${later.starts_at}` };
+    expect(pickedStart(data, '', pending)).toEqual(later);
+    // A navigation elsewhere, or to a start not in the list, changes nothing.
+    expect(pickedStart(data, '', { pathname: '/bathrooms', search: pending.search })).toBeNull();
+    expect(pickedStart(data, '', { pathname: path, search: '?start=2027-03-14T23:00:00.000Z' })).toBeNull();
+    // No free start at all: nothing to name.
+    expect(
+      pickedStart({ ...data, start: null, starts: [] }, `?start=${later.starts_at}`, undefined),
+    ).toBeNull();
   });
 });

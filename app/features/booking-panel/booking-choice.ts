@@ -80,3 +80,26 @@ export function headingChoice(
     duration: data.allowedDurations.includes(duration) ? duration : shown.duration,
   };
 }
+
+/**
+ * The start the guest picked, for the listing's sticky bar on a phone (ADR 116): the one the URL
+ * names (the loader's `start`, which falls back to the earliest free one if that was just taken),
+ * or the one a tap is on its way to. The earliest start the panel chooses by itself is not one the
+ * guest picked, so the bar asks them to pick a time instead.
+ */
+export function pickedStart(
+  data: {
+    path: string;
+    start: { starts_at: string; local_time: string } | null;
+    starts: { starts_at: string; local_time: string }[];
+  },
+  search: string,
+  pending: { pathname: string; search: string } | undefined,
+): { starts_at: string; local_time: string } | null {
+  if (pending && pending.pathname === data.path) {
+    const next = new URLSearchParams(pending.search).get('start');
+    const tapped = next ? data.starts.find((slot) => slot.starts_at === next) : undefined;
+    if (tapped) return tapped;
+  }
+  return new URLSearchParams(search).get('start') ? data.start : null;
+}

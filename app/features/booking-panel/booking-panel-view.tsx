@@ -58,6 +58,9 @@ export type PanelControls = {
 export const lengthLabel = (minutes: number) =>
   minutes < 60 ? `${minutes} min` : minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
 
+/** The review's id: the listing's bar on a phone leads to it once a start is picked (ADR 116). */
+export const BOOKING_REVIEW_ID = 'booking-review';
+
 /** Starts shown before "Show all": enough for the next couple of hours, and the button stays in view. */
 const FIRST_STARTS = 12;
 
@@ -170,6 +173,10 @@ export function BookingPanelView({
           p="md"
           bg="var(--mantine-color-default-hover)"
           data-testid="booking-review"
+          id={BOOKING_REVIEW_ID}
+          tabIndex={-1}
+          // Scrolled to from the phone's bar, its foot stays clear of the bar (booking-bar.tsx).
+          style={{ scrollMarginBottom: 'calc(6rem * var(--mantine-scale))' }}
         >
           <Stack gap={6}>
             <Text fw={600}>{data.title}</Text>

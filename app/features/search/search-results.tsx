@@ -12,6 +12,7 @@ import { StaticPagination } from '../../ui/static-pagination.tsx';
 import { useLive } from '../../ui/use-live.ts';
 import { LazyMap } from '../map/lazy-map.tsx';
 import { ResultCard } from './result-card.tsx';
+import classes from './search-results.module.css';
 import { activeFilterCount, listingHref, type SearchState, searchHref } from './search-url.ts';
 
 // Drawn by their markup (static-choice.tsx, static-pagination.tsx) until the page is live (ADR 098).
@@ -149,29 +150,36 @@ export function SearchResults({ state, results, total, totalIsCapped, pageSize, 
     </Stack>
   );
   const map = (
-    <LazyMap
-      height={desktop ? 'calc(100vh - 120px)' : 480}
-      tileUrl={tileUrl}
-      center={center}
-      label={`Map of ${results.length} bathrooms near ${state.q || 'the chosen place'}`}
-      markers={results.map((result) => ({
-        id: result.id,
-        latitude: result.public_latitude,
-        longitude: result.public_longitude,
-        label: result.title,
-      }))}
-      highlightedId={highlighted}
-      onHighlight={setHighlighted}
-      onSelect={(id) => navigate(listingHref(id, state))}
-    />
+    <div className={classes.map}>
+      <LazyMap
+        height={desktop ? 'calc(100vh - 120px)' : 480}
+        tileUrl={tileUrl}
+        center={center}
+        label={`Map of ${results.length} bathrooms near ${state.q || 'the chosen place'}`}
+        markers={results.map((result) => ({
+          id: result.id,
+          latitude: result.public_latitude,
+          longitude: result.public_longitude,
+          label: result.title,
+        }))}
+        highlightedId={highlighted}
+        onHighlight={setHighlighted}
+        onSelect={(id) => navigate(listingHref(id, state))}
+      />
+    </div>
   );
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="nowrap" className={classes.bar}>
         <Text fw={600} aria-live="polite">
-          {bathroomCount(total, totalIsCapped)} within {state.radius} miles
-          {state.q ? ` of ${state.q}` : ''}
+          {bathroomCount(total, totalIsCapped)}
+          {/* On a phone the search's one-line summary just above says where (ADR 116). */}
+          <span className={classes.where}>
+            {' '}
+            within {state.radius} miles
+            {state.q ? ` of ${state.q}` : ''}
+          </span>
         </Text>
         {desktop ? null : live ? (
           <SegmentedControl aria-label="Show results as" value={view} onChange={onView} data={VIEWS} />

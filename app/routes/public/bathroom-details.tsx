@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { WEEKDAYS } from '../../../common/constants.ts';
 import { formatDistance } from '../../../common/distance.ts';
 import { formatPrice } from '../../../common/money.ts';
+import { BOOKING_PANEL_ID, BookingBar } from '../../features/booking-panel/booking-bar.tsx';
 import { BookingPanel } from '../../features/booking-panel/booking-panel.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
 import { pageMeta } from '../../features/marketing/meta.ts';
@@ -60,6 +61,7 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
         .filter(Boolean)
         .join(' ')
     : '';
+  const panelData = { ...panel, timezoneName: zoneAbbreviation(listing.timezone) };
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
@@ -141,7 +143,15 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
-              <Paper withBorder radius="md" p="lg">
+              {/* The phone's booking bar leads here (ADR 116); focusable so the focus can follow. */}
+              <Paper
+                withBorder
+                radius="md"
+                p="lg"
+                id={BOOKING_PANEL_ID}
+                tabIndex={-1}
+                style={{ scrollMarginTop: 'var(--mantine-spacing-md)' }}
+              >
                 <Stack gap="sm">
                   <Text fz={28} fw={700}>
                     {formatPrice(listing.hourly_price_cents)}
@@ -150,10 +160,7 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
                       / hour
                     </Text>
                   </Text>
-                  <BookingPanel
-                    data={{ ...panel, timezoneName: zoneAbbreviation(listing.timezone) }}
-                    error={actionData?.error ?? null}
-                  />
+                  <BookingPanel data={panelData} error={actionData?.error ?? null} />
                   {listing.cleaning_buffer_minutes ? (
                     <Text size="xs" c="dimmed">
                       The host keeps {listing.cleaning_buffer_minutes} minutes after each visit for cleaning.
@@ -203,6 +210,7 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
           </Grid.Col>
         </Grid>
       </Stack>
+      <BookingBar data={panelData} price={formatPrice(listing.hourly_price_cents)} />
     </Container>
   );
 }

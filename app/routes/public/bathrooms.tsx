@@ -4,8 +4,10 @@ import { DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
 import { toSearchInput } from '../../../common/schemas/search.ts';
 import { LiveGoNowButton } from '../../features/booking-panel/live-go-now-button.tsx';
 import { pageMeta } from '../../features/marketing/meta.ts';
+import { CollapsibleSearch } from '../../features/search/collapsible-search.tsx';
 import { SearchForm } from '../../features/search/search-form.tsx';
 import { InvalidSearch, SearchResults } from '../../features/search/search-results.tsx';
+import { searchSummary } from '../../features/search/search-summary.ts';
 import { parseSearch } from '../../features/search/search-url.server.ts';
 import { searchHref, stateFromParams } from '../../features/search/search-url.ts';
 import { servicesContext } from '../../lib/context.ts';
@@ -57,12 +59,19 @@ export default function BathroomsPage({ loaderData }: Route.ComponentProps) {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {state.q ? `Bathrooms near ${state.q}` : 'Find a bathroom'}
         </Title>
-        <SearchForm
+        {/* On a phone the form folds into one line once there are results, so the first one shows
+            on the first screen (ADR 116). */}
+        <CollapsibleSearch
+          summary={results && !invalid.length ? searchSummary(state) : null}
           search={location.search}
-          initial={state}
-          errors={errors}
-          onSearch={(next) => navigate(searchHref(next))}
-        />
+        >
+          <SearchForm
+            search={location.search}
+            initial={state}
+            errors={errors}
+            onSearch={(next) => navigate(searchHref(next))}
+          />
+        </CollapsibleSearch>
         {/* In a hurry: the nearest bathrooms free within 15 minutes, around the searched place (or,
             before any search, the browser's location). */}
         <LiveGoNowButton point={searchedPoint} geolocate />
