@@ -15,6 +15,7 @@ import * as noticeClaims from './migrations/2026-11-25-10-notice-claims.ts';
 import * as refundTracking from './migrations/2026-11-25-30-refund-tracking.ts';
 import * as rateLimits from './migrations/2026-11-26-10-rate-limits.ts';
 import * as signInSuccesses from './migrations/2026-11-26-20-sign-in-successes.ts';
+import * as dashboardWelcome from './migrations/2026-11-27-15-dashboard-welcome.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-30-refund-tracking': refundTracking,
   '2026-11-26-10-rate-limits': rateLimits,
   '2026-11-26-20-sign-in-successes': signInSuccesses,
+  '2026-11-27-15-dashboard-welcome': dashboardWelcome,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
