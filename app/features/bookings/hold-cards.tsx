@@ -50,7 +50,7 @@ export function GuestHoldCard({ booking, compact = false }: { booking: HeldBooki
         {compact ? (
           <Text fw={600}>Not paid yet</Text>
         ) : (
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group justify="space-between" align="flex-start" gap="xs">
             <Stack gap={2}>
               <Anchor component={Link} to={`/bookings/${booking.id}`} fw={600}>
                 {booking.bathroom_title}
@@ -62,15 +62,16 @@ export function GuestHoldCard({ booking, compact = false }: { booking: HeldBooki
             </Badge>
           </Group>
         )}
-        <Group justify="space-between" align="center" wrap="nowrap">
-          <Stack gap={0}>
+        {/* Side by side on a desktop; on a phone the button wraps under the time, full width. */}
+        <Group justify="space-between" align="center" gap="sm">
+          <Stack gap={0} style={{ flex: '1 1 12rem' }}>
             <Text size="sm" data-testid="hold-until">
               Held for you until {holdExpiryTime(booking)}
             </Text>
             {booking.hold_expires_at && <HoldTimeLeft expiresAt={booking.hold_expires_at} />}
           </Stack>
-          <Form method="post" action={action}>
-            <Button type="submit" name="intent" value="pay" size="md" loading={paying}>
+          <Form method="post" action={action} style={{ flex: '1 1 12rem', maxWidth: '20rem' }}>
+            <Button type="submit" name="intent" value="pay" size="md" fullWidth loading={paying}>
               Pay now · {formatUsd(booking.price_cents)}
             </Button>
           </Form>
@@ -97,7 +98,7 @@ export function HostHolds({
       </Text>
       <Stack gap="xs">
         {holds.map((hold) => (
-          <Stack key={hold.id} gap={0} data-testid="host-hold">
+          <Stack key={hold.id} gap={0} data-testid="host-hold" data-booking-id={hold.id}>
             <Text size="sm" fw={600}>
               {bookingSpan(hold)} · {hold.bathroom_title}
             </Text>

@@ -102,6 +102,8 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
         </Stack>
         <BookingStatusBadge status={booking.status} />
       </Group>
+      {/* First on a phone: a guest with an unpaid hold has minutes to pay (ADR 115). */}
+      {liveHold && booking.role === 'guest' && <GuestHoldCard booking={booking} compact />}
       {actionData?.message && (
         <Alert
           color={actionData.ok ? 'teal' : 'red'}
@@ -154,7 +156,6 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            {liveHold && booking.role === 'guest' && <GuestHoldCard booking={booking} compact />}
             {liveHold && booking.role !== 'guest' && (
               <Alert color="yellow" data-testid="host-hold-note">
                 {hostHoldText(booking)}. It becomes a booking once the guest pays.
