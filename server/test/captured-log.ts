@@ -11,15 +11,17 @@ export type LogEntry = { level: 'error' | 'warn' | 'info'; msg: string; obj: obj
 export function captureLog(): ServiceLogger & { entries: LogEntry[]; clear: () => void } {
   const entries: LogEntry[] = [];
   const print = process.env.TEST_LOG === '1';
-  const keep = (level: LogEntry['level']) => (obj: object, msg: string) => {
-    entries.push({ level, msg, obj });
-    if (print) console[level](msg, obj);
+  const keep = (level: LogEntry['level'], printOut: (msg: string, obj: object) => void) => {
+    return (obj: object, msg: string) => {
+      entries.push({ level, msg, obj });
+      if (print) printOut(msg, obj);
+    };
   };
   return {
     entries,
-    error: keep('error'),
-    warn: keep('warn'),
-    info: keep('info'),
+    error: keep('error', (msg, obj) => console.error(msg, obj)),
+    warn: keep('warn', (msg, obj) => console.warn(msg, obj)),
+    info: keep('info', (msg, obj) => console.info(msg, obj)),
     clear: () => entries.splice(0),
   };
 }
