@@ -105,6 +105,7 @@ export async function createServices(
     appUrl: config.appUrl,
     email,
     rateLimitEnabled: config.env !== 'test',
+    log,
     onUserCreated: async (user) => {
       const [first, ...rest] = user.name.trim().split(/\s+/);
       await insertProfile(db, { id: user.id, first_name: first ?? '', last_name: rest.join(' ') });

@@ -36,6 +36,8 @@ export const bookingListItemSchema = z.object({
   price_cents: z.number(),
   amount_refunded_cents: z.number(),
   amount_refund_settled_cents: z.number(),
+  /** When an unpaid hold lets its slot go; null once paid (ADR 115 shows it to guest and host). */
+  hold_expires_at: z.string().nullable(),
   /** Host lists only. */
   guest_first_name: z.string().nullable().optional(),
 });

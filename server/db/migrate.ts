@@ -15,6 +15,7 @@ import * as noticeClaims from './migrations/2026-11-25-10-notice-claims.ts';
 import * as refundTracking from './migrations/2026-11-25-30-refund-tracking.ts';
 import * as rateLimits from './migrations/2026-11-26-10-rate-limits.ts';
 import * as signInSuccesses from './migrations/2026-11-26-20-sign-in-successes.ts';
+import * as dashboardWelcome from './migrations/2026-11-27-15-dashboard-welcome.ts';
 import * as draftSteps from './migrations/2026-11-27-40-draft-steps.ts';
 
 /**
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-30-refund-tracking': refundTracking,
   '2026-11-26-10-rate-limits': rateLimits,
   '2026-11-26-20-sign-in-successes': signInSuccesses,
+  '2026-11-27-15-dashboard-welcome': dashboardWelcome,
   '2026-11-27-40-draft-steps': draftSteps,
 };
 

@@ -49,6 +49,8 @@ export type ProfileTable = {
   email_preferences: JSONColumnType<Partial<Record<string, boolean>>, string | undefined, string>;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The first dashboard visit (ADR 115); null until then. */
+  welcomed_at: Date | null;
 };
 
 export type SignInFailureTable = {

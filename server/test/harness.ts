@@ -12,6 +12,7 @@ import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { findSnapshot, readSnapshotDatabase, snapshotKey } from '../db/snapshot.ts';
 import { type AppServices, createServices } from '../services.ts';
+import { captureLog } from './captured-log.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -137,6 +138,8 @@ export type TestContext = {
   app: FastifyInstance;
   services: AppServices;
   database: DatabaseHandle;
+  /** What the app logged during the current test (cleared before each); nothing is printed. */
+  log: ReturnType<typeof captureLog>;
 };
 
 /**
@@ -155,13 +158,15 @@ export function describeWithApp(
       beforeAll(async () => {
         const database = await openTestDatabase(kind);
         drop = database.drop;
-        const services = await createServices(testConfig(options.config), database);
+        const log = captureLog();
+        const services = await createServices(testConfig(options.config), database, log);
         const app = Fastify({ logger: false });
         await buildApp(app, { services });
         await app.ready();
-        current = { kind, app, services, database };
+        current = { kind, app, services, database, log };
       });
       beforeEach(async () => {
+        current?.log.clear();
         if (current) await truncateAll(current.database);
       });
       afterAll(async () => {

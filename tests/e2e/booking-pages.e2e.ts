@@ -107,7 +107,7 @@ describe('booking pages', () => {
     );
 
     await guest.page.goto('/dashboard');
-    await guest.page.getByRole('heading', { name: 'Welcome back, Fresh' }).waitFor();
+    await guest.page.getByRole('heading', { name: 'Welcome, Fresh' }).waitFor();
     expect(await guest.page.getByRole('heading', { name: "Today's bookings" }).count()).toBe(0);
   });
 });

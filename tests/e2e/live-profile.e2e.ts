@@ -9,7 +9,7 @@ describe('profile changes made elsewhere arrive live', () => {
     const member = await newTab();
     const { id } = await registerFresh(member.page, 'live-gate');
     await member.page.goto('/dashboard');
-    await member.page.getByRole('heading', { name: 'Welcome back, Fresh' }).waitFor();
+    await member.page.getByRole('heading', { name: 'Welcome, Fresh' }).waitFor();
     // Give the socket a moment to subscribe.
     await member.page.waitForTimeout(500);
     const marker = await member.page.evaluate(() => {

@@ -29,7 +29,7 @@ describe('dashboard and admin overview', () => {
     const { page } = await newTab();
     const { email } = await registerFresh(page, 'hub');
     await page.goto('/dashboard');
-    await page.getByRole('heading', { name: 'Welcome back, Fresh' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Fresh' }).waitFor();
     expect(await page.getByTestId('checklist-progress').textContent()).toBe('0 of 4 done');
     expect(await page.getByTestId('check-verify-email').textContent()).toContain(email);
     expect(await page.getByRole('link', { name: 'Verify your email' }).getAttribute('href')).toBe('/profile');

@@ -16,6 +16,7 @@ const booking = (overrides: Partial<BookingListItem>): BookingListItem => ({
   price_cents: 1200,
   amount_refunded_cents: 0,
   amount_refund_settled_cents: 0,
+  hold_expires_at: null,
   ...overrides,
 });
 

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, useLoaderData } from 'react-router';
 import { TodaysBookings } from '../../features/bookings/todays-bookings.tsx';
 import { accountChecklist } from '../../features/dashboard/checklist.ts';
 import { AdminCard, ChecklistCard, GuestCard, HostCard } from '../../features/dashboard/dashboard-cards.tsx';
+import { dashboardGreeting } from '../../features/dashboard/greeting.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
 import { ErrorPage } from '../../ui/error-page.tsx';
@@ -23,9 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .get(servicesContext)
         .bookings.todayForHost({ userId: viewer.userId, isAdmin: profile.is_admin })
     : null;
+  // The first load uses up the first visit, so a reload says "Welcome back" (ADR 115).
+  const firstVisit = await context.get(servicesContext).auth.claimFirstVisit(viewer);
   const justVerified = new URL(request.url).searchParams.get('verified') === '1' && viewer.emailVerified;
   return {
-    firstName: profile.first_name,
+    greeting: dashboardGreeting(profile.first_name, firstVisit),
     isProvider: profile.is_provider,
     isAdmin: profile.is_admin,
     listingCount: listings.length,
@@ -55,7 +58,9 @@ export default function Dashboard() {
   return (
     <Stack gap="lg" maw={960} mx="auto">
       <div>
-        <Title order={1}>{data.firstName ? `Welcome back, ${data.firstName}` : 'Welcome to Privy'}</Title>
+        <Title order={1} data-testid="dashboard-greeting">
+          {data.greeting}
+        </Title>
         <Text c="dimmed">Everything about your account, in one place.</Text>
       </div>
       {data.justVerified && (

@@ -12,12 +12,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Form, Link, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, redirect, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatUsd } from '../../../common/money.ts';
 import { bookingIdParamsSchema, cancelBookingSchema } from '../../../common/schemas/bookings.ts';
 import { BookingStatusBadge, bookingSpan } from '../../features/bookings/booking-status.tsx';
 import { bookingTimeline } from '../../features/bookings/booking-timeline.ts';
+import { GuestHoldCard } from '../../features/bookings/hold-cards.tsx';
+import { hostHoldText, isLiveHold } from '../../features/bookings/holds.ts';
 import { refundSummary } from '../../features/bookings/refund-summary.ts';
 import { checkInOpen, StartCountdown } from '../../features/bookings/start-countdown.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
@@ -48,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-const intentSchema = z.enum(['cancel', 'check-in']);
+const intentSchema = z.enum(['cancel', 'check-in', 'pay']);
 
 export async function action(args: Route.ActionArgs) {
   const { actor, id, services } = await actorAndId(args);
@@ -56,6 +58,10 @@ export async function action(args: Route.ActionArgs) {
   const intent = intentSchema.safeParse(form.get('intent'));
   if (!intent.success) return { ok: false, message: 'Choose to cancel or to check in.' };
   try {
+    // Pay now resumes the hold's checkout the way "Pay again" does (ADR 091, ADR 115); the service
+    // lets only the hold's guest pay (403 for its host, 404 for anyone else).
+    if (intent.data === 'pay')
+      return redirect((await services.bookings.retryCheckout(actor, id)).checkoutUrl);
     if (intent.data === 'check-in') {
       await services.bookings.checkIn(actor, id);
       return { ok: true, message: 'You are checked in. Enjoy!' };
@@ -85,6 +91,7 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
     booking.role === 'guest' && booking.status === 'confirmed' && checkInOpen(booking, loadedAt);
   const place = booking.address ?? { ...booking.area, formatted: `${booking.city}, ${booking.state_code}` };
   const refunds = refundSummary(booking);
+  const liveHold = isLiveHold(booking, loadedAt);
   return (
     <Stack gap="lg" maw={960} mx="auto" w="100%">
       <Group justify="space-between" align="flex-start">
@@ -95,6 +102,8 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
         </Stack>
         <BookingStatusBadge status={booking.status} />
       </Group>
+      {/* First on a phone: a guest with an unpaid hold has minutes to pay (ADR 115). */}
+      {liveHold && booking.role === 'guest' && <GuestHoldCard booking={booking} compact />}
       {actionData?.message && (
         <Alert
           color={actionData.ok ? 'teal' : 'red'}
@@ -147,6 +156,11 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
+            {liveHold && booking.role !== 'guest' && (
+              <Alert color="yellow" data-testid="host-hold-note">
+                {hostHoldText(booking)}. It becomes a booking once the guest pays.
+              </Alert>
+            )}
             <Card withBorder radius="md" p="md">
               <Stack gap={4}>
                 <Group justify="space-between">

@@ -7,6 +7,8 @@ import {
   guestBookingsQuerySchema,
 } from '../../../common/schemas/booking-pages.ts';
 import { BookingStatusBadge, bookingSpan } from '../../features/bookings/booking-status.tsx';
+import { GuestHoldCard } from '../../features/bookings/hold-cards.tsx';
+import { isLiveHold } from '../../features/bookings/holds.ts';
 import { refundNote } from '../../features/bookings/refund-summary.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
@@ -33,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const bookings = await context
     .get(servicesContext)
     .bookings.listForGuest({ userId: viewer.userId, isAdmin: viewer.profile.is_admin }, tab);
-  return { tab, bookings };
+  return { tab, bookings, loadedAt: Date.now() };
 }
 
 export function meta() {
@@ -41,7 +43,7 @@ export function meta() {
 }
 
 export default function Bookings() {
-  const { tab, bookings } = useLoaderData<typeof loader>();
+  const { tab, bookings, loadedAt } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   return (
     <Stack gap="lg" maw={760} mx="auto" w="100%">
@@ -69,23 +71,28 @@ export default function Bookings() {
         </Card>
       ) : (
         <Stack gap="sm" data-testid="booking-list">
-          {bookings.map((booking) => (
-            <Card key={booking.id} withBorder radius="md" p="md" data-testid="booking-row">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={2}>
-                  <Anchor component={Link} to={`/bookings/${booking.id}`} fw={600}>
-                    {booking.bathroom_title}
-                  </Anchor>
-                  <Text size="sm">{bookingSpan(booking)}</Text>
-                  <Text size="sm" c="dimmed">
-                    {booking.city}, {booking.state_code} · {formatUsd(booking.price_cents)}
-                    {refundNote(booking)}
-                  </Text>
-                </Stack>
-                <BookingStatusBadge status={booking.status} />
-              </Group>
-            </Card>
-          ))}
+          {bookings.map((booking) =>
+            // An unpaid hold leads with what the guest can do about it (ADR 115).
+            isLiveHold(booking, loadedAt) ? (
+              <GuestHoldCard key={booking.id} booking={booking} />
+            ) : (
+              <Card key={booking.id} withBorder radius="md" p="md" data-testid="booking-row">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Stack gap={2}>
+                    <Anchor component={Link} to={`/bookings/${booking.id}`} fw={600}>
+                      {booking.bathroom_title}
+                    </Anchor>
+                    <Text size="sm">{bookingSpan(booking)}</Text>
+                    <Text size="sm" c="dimmed">
+                      {booking.city}, {booking.state_code} · {formatUsd(booking.price_cents)}
+                      {refundNote(booking)}
+                    </Text>
+                  </Stack>
+                  <BookingStatusBadge status={booking.status} />
+                </Group>
+              </Card>
+            ),
+          )}
         </Stack>
       )}
     </Stack>

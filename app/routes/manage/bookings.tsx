@@ -22,6 +22,8 @@ import {
 } from '../../../common/schemas/booking-pages.ts';
 import { bookingIdParamsSchema } from '../../../common/schemas/bookings.ts';
 import { BookingStatusBadge, bookingSpan } from '../../features/bookings/booking-status.tsx';
+import { HostHolds } from '../../features/bookings/hold-cards.tsx';
+import { splitHolds } from '../../features/bookings/holds.ts';
 import { WeekCalendar } from '../../features/bookings/week-calendar.tsx';
 import { requireHost } from '../../features/listings/guards.server.ts';
 import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
@@ -58,7 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.bookings.hostToday(who),
   ]);
   const week = view === 'week' ? (askedWeek ?? today) : undefined;
-  const bookings = await services.bookings.listForHost(who, week ? { ...filter, week } : filter);
+  const listed = await services.bookings.listForHost(who, week ? { ...filter, week } : filter);
+  // Unpaid holds are not bookings yet: shown apart, with their expiry; ones that ran out not at all (ADR 115).
+  const { holds, bookings } = splitHolds(listed, Date.now());
   return {
     viewerId: viewer.userId,
     filter,
@@ -66,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     week: week ?? today,
     today,
     bookings,
+    holds,
     bathrooms: bathrooms.map((bathroom) => ({ value: bathroom.id, label: bathroom.title })),
   };
 }
@@ -91,7 +96,7 @@ export function meta() {
 }
 
 export default function ManageBookings({ actionData }: Route.ComponentProps) {
-  const { viewerId, filter, view, week, today, bookings, bathrooms } = useLoaderData<typeof loader>();
+  const { viewerId, filter, view, week, today, bookings, holds, bathrooms } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== 'idle';
@@ -158,6 +163,7 @@ export default function ManageBookings({ actionData }: Route.ComponentProps) {
           {actionData.message}
         </Alert>
       )}
+      <HostHolds holds={holds} />
       {view === 'week' ? (
         <WeekCalendar
           bookings={bookings}

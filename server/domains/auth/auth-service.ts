@@ -2,7 +2,7 @@ import { SUPPORT_MESSAGES } from '../../../common/constants.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { type BetterAuth, isPlaceholderEmail } from './better-auth.ts';
-import { findProfile, findUserContact } from './repository.ts';
+import { claimWelcome, findProfile, findUserContact } from './repository.ts';
 import { createSessionReader } from './session-reader.ts';
 
 export type Profile = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
@@ -80,7 +80,13 @@ export function createAuthService(deps: { db: Db; auth: BetterAuth }) {
     return viewer;
   }
 
-  return { getViewer, requireViewer, requireAdmin };
+  /** Whether this is the member's first dashboard visit, which it then uses up (ADR 115). */
+  async function claimFirstVisit(viewer: Viewer): Promise<boolean> {
+    if (viewer.profile.welcomed_at) return false;
+    return claimWelcome(deps.db, viewer.userId);
+  }
+
+  return { getViewer, requireViewer, requireAdmin, claimFirstVisit };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

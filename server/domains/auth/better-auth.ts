@@ -44,7 +44,26 @@ export type AuthDeps = {
   /** Tests and benchmarks sign in hundreds of times; production keeps the limiter on. */
   rateLimitEnabled: boolean;
   onUserCreated: (user: { id: string; name: string; email: string }) => Promise<void>;
+  /**
+   * Where better-auth's own warnings go ("Invalid password", "User not found"): the app's logger,
+   * with request ids in production and captured in tests, instead of straight to the console (ADR 115).
+   */
+  log?: {
+    error: (obj: object, msg: string) => void;
+    warn: (obj: object, msg: string) => void;
+    info: (obj: object, msg: string) => void;
+  };
 };
+
+/** better-auth's (level, message, ...details) calls, as our logger's (object, message). */
+function betterAuthLogTo(log: NonNullable<AuthDeps['log']>) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...details: unknown[]) => {
+    const entry = { source: 'better-auth', ...(details.length ? { details } : {}) };
+    if (level === 'error') log.error(entry, message);
+    else if (level === 'warn') log.warn(entry, message);
+    else log.info(entry, message);
+  };
+}
 
 export function createBetterAuth(deps: AuthDeps) {
   const secondFactor = twoFactor({
@@ -67,6 +86,7 @@ export function createBetterAuth(deps: AuthDeps) {
 
   return betterAuth({
     appName: 'Privy',
+    ...(deps.log ? { logger: { log: betterAuthLogTo(deps.log) } } : {}),
     baseURL: deps.appUrl,
     basePath: '/api/auth',
     secret: deps.secret,

@@ -15,6 +15,21 @@ export async function findProfile(db: Db, id: string) {
   return db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Marks the member's first dashboard visit; true only for the one call that found it unmarked, so
+ * two tabs opening at once greet "Welcome" once (ADR 115).
+ */
+export async function claimWelcome(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('profiles')
+    .set({ welcomed_at: new Date() })
+    .where('id', '=', id)
+    .where('welcomed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export type ProfileChanges = {
   first_name?: string;
   last_name?: string;

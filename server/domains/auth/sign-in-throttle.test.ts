@@ -106,6 +106,12 @@ describeWithApp('sign-in throttling', (ctx) => {
     // The free failures are checked one after another, with no wait.
     await failTimes(guesser, wrong, pair.freeFailures + 1);
     await pinAsJustNow();
+    // better-auth's own warning for each goes to the app's logger (captured in tests, ADR 115).
+    const warned = ctx().log.entries.filter(
+      (entry) => entry.level === 'warn' && entry.msg === 'Invalid password',
+    );
+    expect(warned).toHaveLength(pair.freeFailures + 1);
+    expect(warned[0]?.obj).toMatchObject({ source: 'better-auth' });
 
     // Even the right password is not checked during the wait, and knocking does not count.
     const held = await signIn(guesser, { email: 'SLOW@example.com', password: PASSWORD });
@@ -281,7 +287,7 @@ describeWithApp('sign-in throttling', (ctx) => {
       pair.freeFailures + 1,
     );
     await pinAsJustNow();
-    const services = await createServices(testConfig(), ctx().database);
+    const services = await createServices(testConfig(), ctx().database, ctx().log);
     const second = Fastify({ logger: false });
     await buildApp(second, { services });
     await second.ready();

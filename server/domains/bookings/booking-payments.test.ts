@@ -224,6 +224,10 @@ describeWithApp('bookings: checkout and payment', (ctx) => {
         error: 'payment_provider_error',
         message: 'The payment provider could not complete this. Please try again.',
       });
+      // The failure is logged for the operator (captured here rather than printed).
+      expect(ctx().log.entries).toContainEqual(
+        expect.objectContaining({ level: 'error', msg: 'payment provider call failed' }),
+      );
     } finally {
       spy.mockRestore();
     }

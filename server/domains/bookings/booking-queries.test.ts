@@ -163,4 +163,27 @@ describeWithApp('bookings: pages data', (ctx) => {
     await updateProfile(ctx().services.db, host.id, { is_deleted: true });
     expect((await host.agent.get(`/api/manage/bookings?week=${day}`)).statusCode).toBe(403);
   });
+
+  it('shows a hold with its expiry while it lasts; once it runs out the host no longer sees it (ADR 115)', async () => {
+    const { host, paidId, unpaidId } = await setUp(ctx);
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+    const listed = (await host.agent.get('/api/manage/bookings')).json().bookings;
+    const held = listed.find((row: { id: string }) => row.id === unpaidId);
+    expect(held.status).toBe('pending_payment');
+    const expiresAt = Date.parse(held.hold_expires_at);
+    expect(expiresAt).toBeGreaterThan(Date.now());
+    expect(listed.find((row: { id: string }) => row.id === paidId).hold_expires_at).toBeNull();
+
+    // A minute after the hold ran out (the clock moved, not the row: the expiry sweep may not
+    // have run yet, and a payment may still surface), the host's lists leave it out.
+    const later = createBookingQueries({
+      db: ctx().services.db,
+      now: () => new Date(expiresAt + 60_000),
+      visibleBooking: () => Promise.reject(new Error('not used')),
+      hostOf: () => Promise.resolve(null),
+    });
+    const hostActor = { userId: host.id, isAdmin: false };
+    expect(ids(await later.listForHost(hostActor, { status: 'all' }))).toEqual([paidId]);
+    expect(ids(await later.listForHost(hostActor, { status: 'upcoming' }))).toEqual([paidId]);
+  });
 });

@@ -68,8 +68,25 @@ function toListItem(row: ListRow): BookingListItem {
     price_cents: row.price_cents,
     amount_refunded_cents: row.amount_refunded_cents,
     amount_refund_settled_cents: row.amount_refund_settled_cents,
+    // Only an unpaid hold has an expiry that means anything to the reader.
+    hold_expires_at:
+      row.status === 'pending_payment' && row.hold_expires_at
+        ? new Date(row.hold_expires_at).toISOString()
+        : null,
     ...('guest_first_name' in row ? { guest_first_name: row.guest_first_name ?? null } : {}),
   };
+}
+
+/**
+ * A host is not shown holds that ran out: they are not bookings, and will be expired (or, if paid
+ * at the last moment, confirmed) within minutes (ADR 115).
+ */
+function withoutLapsedHolds(items: BookingListItem[], now: Date): BookingListItem[] {
+  return items.filter(
+    (item) =>
+      item.status !== 'pending_payment' ||
+      (item.hold_expires_at !== null && new Date(item.hold_expires_at) > now),
+  );
 }
 
 export function createBookingQueries(deps: {
@@ -97,7 +114,7 @@ export function createBookingQueries(deps: {
           statuses: HOST_STATUSES[filter.status],
           days: { from: filter.week, to: addDays(filter.week, 6) },
         });
-        return rows.map(toListItem);
+        return withoutLapsedHolds(rows.map(toListItem), deps.now());
       }
       const from =
         filter.status === 'upcoming' ? deps.now() : new Date(deps.now().getTime() - 90 * 86_400_000);
@@ -107,7 +124,7 @@ export function createBookingQueries(deps: {
         statuses: HOST_STATUSES[filter.status],
         from,
       });
-      return rows.map(toListItem);
+      return withoutLapsedHolds(rows.map(toListItem), deps.now());
     },
 
     /** /admin/bookings: every booking, most recently made first (admins only). */
