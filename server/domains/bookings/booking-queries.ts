@@ -109,8 +109,12 @@ export function createBookingQueries(deps: {
           statuses: HOST_STATUSES.all,
           days: { from: filter.week, to: addDays(filter.week, 6) },
         });
-        const count = (name: HostFilter) => rows.filter((row) => HOST_STATUSES[name].includes(row.status)).length;
-        return Object.fromEntries(HOST_FILTERS.map((name) => [name, count(name)])) as Record<HostFilter, number>;
+        const count = (name: HostFilter) =>
+          rows.filter((row) => HOST_STATUSES[name].includes(row.status)).length;
+        return Object.fromEntries(HOST_FILTERS.map((name) => [name, count(name)])) as Record<
+          HostFilter,
+          number
+        >;
       }
       return countHostBookingsByFilter(db, {
         hostId,

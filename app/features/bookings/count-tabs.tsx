@@ -1,0 +1,58 @@
+import { Badge, Tabs } from '@mantine/core';
+import classes from './booking-lists.module.css';
+
+export type CountTab<T extends string> = { value: T; label: string; count: number };
+
+/**
+ * A row of tabs, each with how many bookings it holds (ADR 114): /bookings' Upcoming, Past and
+ * Cancelled, and /manage/bookings' status filters. Choosing one calls `onChange`; the pages
+ * navigate, so the choice lives in the URL.
+ */
+export function CountTabs<T extends string>({
+  label,
+  value,
+  tabs,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  tabs: CountTab<T>[];
+  onChange: (next: T) => void;
+}) {
+  return (
+    <Tabs
+      value={value}
+      onChange={(next) => {
+        const chosen = tabs.find((tab) => tab.value === next);
+        if (chosen) onChange(chosen.value);
+      }}
+      classNames={{ list: classes.tabList, tab: classes.tab }}
+      activateTabWithKeyboard={false}
+    >
+      <Tabs.List aria-label={label}>
+        {tabs.map((tab) => (
+          <Tabs.Tab
+            key={tab.value}
+            value={tab.value}
+            aria-label={`${tab.label}, ${tab.count}`}
+            data-testid="count-tab"
+            rightSection={
+              <Badge
+                size="sm"
+                radius="xl"
+                variant={tab.value === value ? 'filled' : 'light'}
+                color={tab.value === value ? undefined : 'gray'}
+                className={classes.count}
+                data-testid="count-tab-count"
+              >
+                {tab.count}
+              </Badge>
+            }
+          >
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}
