@@ -26,7 +26,7 @@ export function CountTabs<T extends string>({
         const chosen = tabs.find((tab) => tab.value === next);
         if (chosen) onChange(chosen.value);
       }}
-      classNames={{ list: classes.tabList, tab: classes.tab }}
+      classNames={{ list: classes.tabList, tab: classes.tab, tabSection: classes.tabSection }}
       activateTabWithKeyboard={false}
     >
       <Tabs.List aria-label={label}>
