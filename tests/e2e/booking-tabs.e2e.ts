@@ -176,6 +176,13 @@ describe('booking tabs and cards', () => {
       expectStyledTabs(state);
       const all = state.tabs.find((tab) => tab.label === 'All');
       expect(all?.selected).toBe(true);
+      // The chosen tab is on the screen, even when the row scrolls (All is the last of six).
+      await expect
+        .poll(async () => {
+          const box = await host.page.getByRole('tab', { name: /^All/ }).boundingBox();
+          return Boolean(box && box.x >= 0 && box.x + box.width <= viewport.width);
+        })
+        .toBe(true);
       await expect.poll(() => host.page.getByTestId('host-booking-row').count()).toBe(all?.count);
       expect(await expectWholeBadges(host.page, 'host-booking-row')).toContain('Awaiting payment');
 

@@ -1,4 +1,5 @@
 import { Badge, Tabs } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import classes from './booking-lists.module.css';
 
 export type CountTab<T extends string> = { value: T; label: string; count: number };
@@ -19,6 +20,15 @@ export function CountTabs<T extends string>({
   tabs: CountTab<T>[];
   onChange: (next: T) => void;
 }) {
+  const list = useRef<HTMLDivElement>(null);
+  // A row wider than a phone scrolls: bring the chosen tab into view (a host's "All" is last).
+  useEffect(() => {
+    const row = list.current;
+    const active = row?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (row && active && row.scrollWidth > row.clientWidth) {
+      row.scrollLeft = active.offsetLeft + active.offsetWidth / 2 - row.clientWidth / 2;
+    }
+  }, [value]);
   return (
     <Tabs
       value={value}
@@ -29,7 +39,7 @@ export function CountTabs<T extends string>({
       classNames={{ list: classes.tabList, tab: classes.tab, tabSection: classes.tabSection }}
       activateTabWithKeyboard={false}
     >
-      <Tabs.List aria-label={label}>
+      <Tabs.List aria-label={label} ref={list}>
         {tabs.map((tab) => (
           <Tabs.Tab
             key={tab.value}
