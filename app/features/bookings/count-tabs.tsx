@@ -24,7 +24,8 @@ export function CountTabs<T extends string>({
   // A row wider than a phone scrolls: bring the chosen tab into view (a host's "All" is last).
   useEffect(() => {
     const row = list.current;
-    const active = row?.querySelector<HTMLElement>('[aria-selected="true"]');
+    // Mantine ids each tab "…-tab-{value}".
+    const active = row?.querySelector<HTMLElement>(`[role="tab"][id$="-tab-${value}"]`);
     if (row && active && row.scrollWidth > row.clientWidth) {
       row.scrollLeft = active.offsetLeft + active.offsetWidth / 2 - row.clientWidth / 2;
     }
@@ -44,7 +45,6 @@ export function CountTabs<T extends string>({
           <Tabs.Tab
             key={tab.value}
             value={tab.value}
-            aria-label={`${tab.label}, ${tab.count}`}
             data-testid="count-tab"
             rightSection={
               <Badge
