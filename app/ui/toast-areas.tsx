@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { Notifications, useNotifications } from '@mantine/notifications';
 import { TOAST_Z_INDEX } from '../../common/constants.ts';
+import classes from './toasts.module.css';
 import { appNotificationsStore, bottomRightStore } from './toasts.tsx';
 
 /*
@@ -9,36 +10,45 @@ import { appNotificationsStore, bottomRightStore } from './toasts.tsx';
  * shown before they mount waits in its store and appears when they do.
  */
 
-function RefreshButton() {
+/**
+ * Spec §2's top-right group app-notifications and its Refresh button, in one box placed clear of
+ * the header and the page's inputs (toasts.module.css, ADR 114).
+ */
+function AppNotificationsGroup() {
   const state = useNotifications(appNotificationsStore);
-  if (state.notifications.length === 0) return null;
   return (
-    <Button
-      size="xs"
-      variant="default"
-      onClick={() => window.location.reload()}
-      style={{ position: 'fixed', top: 8, right: 16, zIndex: TOAST_Z_INDEX + 1 }}
-    >
-      Refresh
-    </Button>
+    <div className={classes.appGroup} style={{ zIndex: TOAST_Z_INDEX }} data-testid="app-notifications-group">
+      {state.notifications.length > 0 && (
+        <Button
+          size="xs"
+          variant="default"
+          className={classes.refresh}
+          onClick={() => window.location.reload()}
+        >
+          Refresh
+        </Button>
+      )}
+      <Notifications
+        store={appNotificationsStore}
+        position="top-right"
+        zIndex={TOAST_Z_INDEX}
+        withinPortal={false}
+        classNames={{ root: classes.appNotifications }}
+      />
+    </div>
   );
 }
 
 export default function ToastAreas() {
   return (
     <>
-      <Notifications position="top-center" zIndex={TOAST_Z_INDEX} />
-      <Notifications store={bottomRightStore} position="bottom-right" zIndex={TOAST_Z_INDEX} />
       <Notifications
-        store={appNotificationsStore}
-        position="top-right"
+        position="top-center"
         zIndex={TOAST_Z_INDEX}
-        // Mantine renders a container for every position and applies this style to all of them:
-        // without bottom: auto the empty bottom ones stretch from 48px to the bottom of the screen
-        // and swallow clicks on the page underneath.
-        style={{ top: 48, bottom: 'auto' }}
+        classNames={{ root: classes.belowHeader }}
       />
-      <RefreshButton />
+      <Notifications store={bottomRightStore} position="bottom-right" zIndex={TOAST_Z_INDEX} />
+      <AppNotificationsGroup />
     </>
   );
 }

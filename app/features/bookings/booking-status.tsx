@@ -11,10 +11,10 @@ export const STATUS_LABELS: Record<BookingStatusName, { label: string; color: st
   expired: { label: 'Hold expired', color: 'gray' },
 };
 
-export function BookingStatusBadge({ status }: { status: BookingStatusName }) {
+export function BookingStatusBadge({ status, className }: { status: BookingStatusName; className?: string }) {
   const { label, color } = STATUS_LABELS[status];
   return (
-    <Badge color={color} variant="light" data-testid="booking-status">
+    <Badge color={color} variant="light" data-testid="booking-status" className={className}>
       {label}
     </Badge>
   );

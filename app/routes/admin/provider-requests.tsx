@@ -155,14 +155,18 @@ export default function ProviderRequestsPage() {
             ]}
           />
           <input type="hidden" name="status" value={filter.status} />
-          <TextInput
-            name="q"
-            defaultValue={filter.q ?? ''}
-            placeholder="Search name or email"
-            aria-label="Search name or email"
-            leftSection={<IconSearch size={16} />}
-          />
         </Group>
+        {/* Its own row at the left, clear of the top-right toasts (ADR 114). */}
+        <TextInput
+          name="q"
+          defaultValue={filter.q ?? ''}
+          placeholder="Search name or email"
+          aria-label="Search name or email"
+          leftSection={<IconSearch size={16} />}
+          maw={360}
+          mt="sm"
+          data-testid="provider-requests-search"
+        />
       </Form>
       <Card withBorder padding={0} radius="md">
         {requests.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { formatUsd } from '../../../common/money.ts';
 import {
@@ -6,7 +6,9 @@ import {
   type GuestTabName,
   guestBookingsQuerySchema,
 } from '../../../common/schemas/booking-pages.ts';
+import classes from '../../features/bookings/booking-lists.module.css';
 import { BookingStatusBadge, bookingSpan } from '../../features/bookings/booking-status.tsx';
+import { CountTabs } from '../../features/bookings/count-tabs.tsx';
 import { GuestHoldCard } from '../../features/bookings/hold-cards.tsx';
 import { isLiveHold } from '../../features/bookings/holds.ts';
 import { refundNote } from '../../features/bookings/refund-summary.ts';
@@ -32,10 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const parsed = guestBookingsQuerySchema.safeParse(routeQuery(request));
   const tab = parsed.success ? parsed.data.tab : 'upcoming';
-  const bookings = await context
-    .get(servicesContext)
-    .bookings.listForGuest({ userId: viewer.userId, isAdmin: viewer.profile.is_admin }, tab);
-  return { tab, bookings, loadedAt: Date.now() };
+  const who = { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
+  const { bookings: service } = context.get(servicesContext);
+  const [bookings, counts] = await Promise.all([service.listForGuest(who, tab), service.countsForGuest(who)]);
+  return { tab, bookings, counts, loadedAt: Date.now() };
 }
 
 export function meta() {
@@ -43,23 +45,17 @@ export function meta() {
 }
 
 export default function Bookings() {
-  const { tab, bookings, loadedAt } = useLoaderData<typeof loader>();
+  const { tab, bookings, counts, loadedAt } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   return (
     <Stack gap="lg" maw={760} mx="auto" w="100%">
       <Title order={1}>Your bookings</Title>
-      <Tabs
+      <CountTabs
+        label="Your bookings"
         value={tab}
-        onChange={(next) => next && navigate(next === 'upcoming' ? '/bookings' : `/bookings?tab=${next}`)}
-      >
-        <Tabs.List>
-          {GUEST_TABS.map((name) => (
-            <Tabs.Tab key={name} value={name}>
-              {TAB_LABELS[name]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+        tabs={GUEST_TABS.map((name) => ({ value: name, label: TAB_LABELS[name], count: counts[name] }))}
+        onChange={(next) => navigate(next === 'upcoming' ? '/bookings' : `/bookings?tab=${next}`)}
+      />
       {bookings.length === 0 ? (
         <Card withBorder radius="md" p="lg">
           <Stack gap="sm" align="flex-start">
@@ -77,8 +73,11 @@ export default function Bookings() {
               <GuestHoldCard key={booking.id} booking={booking} />
             ) : (
               <Card key={booking.id} withBorder radius="md" p="md" data-testid="booking-row">
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <Stack gap={2}>
+                <div className={classes.card}>
+                  <div className={classes.status}>
+                    <BookingStatusBadge status={booking.status} className={classes.badge} />
+                  </div>
+                  <Stack gap={2} className={classes.details}>
                     <Anchor component={Link} to={`/bookings/${booking.id}`} fw={600}>
                       {booking.bathroom_title}
                     </Anchor>
@@ -88,8 +87,7 @@ export default function Bookings() {
                       {refundNote(booking)}
                     </Text>
                   </Stack>
-                  <BookingStatusBadge status={booking.status} />
-                </Group>
+                </div>
               </Card>
             ),
           )}

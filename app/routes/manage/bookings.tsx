@@ -1,19 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { Form, Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from 'react-router';
-import { formatUsd } from '../../../common/money.ts';
+import { Alert, Button, Card, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { isHostBookingNotice } from '../../../common/notification-types.ts';
 import {
   HOST_FILTERS,
@@ -21,9 +7,10 @@ import {
   hostBookingsQuerySchema,
 } from '../../../common/schemas/booking-pages.ts';
 import { bookingIdParamsSchema } from '../../../common/schemas/bookings.ts';
-import { BookingStatusBadge, bookingSpan } from '../../features/bookings/booking-status.tsx';
+import { CountTabs } from '../../features/bookings/count-tabs.tsx';
 import { HostHolds } from '../../features/bookings/hold-cards.tsx';
 import { splitHolds } from '../../features/bookings/holds.ts';
+import { HostBookingCards } from '../../features/bookings/host-booking-cards.tsx';
 import { WeekCalendar } from '../../features/bookings/week-calendar.tsx';
 import { requireHost } from '../../features/listings/guards.server.ts';
 import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
@@ -60,12 +47,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.bookings.hostToday(who),
   ]);
   const week = view === 'week' ? (askedWeek ?? today) : undefined;
-  const listed = await services.bookings.listForHost(who, week ? { ...filter, week } : filter);
+  const [listed, counts] = await Promise.all([
+    services.bookings.listForHost(who, week ? { ...filter, week } : filter),
+    services.bookings.countsForHost(who, { bathroomId: filter.bathroomId, week }),
+  ]);
   // Unpaid holds are not bookings yet: shown apart, with their expiry; ones that ran out not at all (ADR 115).
   const { holds, bookings } = splitHolds(listed, Date.now());
   return {
     viewerId: viewer.userId,
     filter,
+    counts,
     view,
     week: week ?? today,
     today,
@@ -96,7 +87,8 @@ export function meta() {
 }
 
 export default function ManageBookings({ actionData }: Route.ComponentProps) {
-  const { viewerId, filter, view, week, today, bookings, holds, bathrooms } = useLoaderData<typeof loader>();
+  const { viewerId, filter, counts, view, week, today, bookings, holds, bathrooms } =
+    useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== 'idle';
@@ -127,14 +119,13 @@ export default function ManageBookings({ actionData }: Route.ComponentProps) {
           Bookings of your bathrooms, soonest first. New ones appear here as they are paid.
         </Text>
       </div>
+      <CountTabs
+        label="Bookings by status"
+        value={filter.status}
+        tabs={HOST_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value], count: counts[value] }))}
+        onChange={(status) => go({ status })}
+      />
       <Group>
-        <Select
-          label="Status"
-          data={HOST_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
-          value={filter.status}
-          onChange={(value) => go({ status: value })}
-          allowDeselect={false}
-        />
         <Select
           label="Bathroom"
           placeholder="All bathrooms"
@@ -187,55 +178,7 @@ export default function ManageBookings({ actionData }: Route.ComponentProps) {
           </Stack>
         </Card>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" data-testid="host-bookings">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Bathroom</Table.Th>
-                <Table.Th>Guest</Table.Th>
-                <Table.Th>Price</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {bookings.map((booking) => (
-                <Table.Tr key={booking.id} data-testid="host-booking-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/bookings/${booking.id}`}>
-                      {bookingSpan(booking)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{booking.bathroom_title}</Table.Td>
-                  <Table.Td>{booking.guest_first_name ?? 'Guest'}</Table.Td>
-                  <Table.Td>{formatUsd(booking.price_cents)}</Table.Td>
-                  <Table.Td>
-                    <BookingStatusBadge status={booking.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {booking.status === 'confirmed' && (
-                      <Form
-                        method="post"
-                        onSubmit={(event) => {
-                          if (!window.confirm('Cancel this booking? The guest gets a full refund.'))
-                            event.preventDefault();
-                        }}
-                      >
-                        <input type="hidden" name="bookingId" value={booking.id} />
-                        <Button type="submit" size="xs" variant="default" color="red" disabled={busy}>
-                          Cancel with full refund
-                        </Button>
-                      </Form>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <HostBookingCards bookings={bookings} busy={busy} />
       )}
     </Stack>
   );

@@ -186,4 +186,43 @@ describeWithApp('bookings: pages data', (ctx) => {
     expect(ids(await later.listForHost(hostActor, { status: 'all' }))).toEqual([paidId]);
     expect(ids(await later.listForHost(hostActor, { status: 'upcoming' }))).toEqual([paidId]);
   });
+
+  it('counts what each tab and status filter lists, for whoever may list it', async () => {
+    const { guest, host, otherHost, admin, bathroomId, paidId, paidStartsAt } = await setUp(ctx);
+    const at = (now: Date) =>
+      createBookingQueries({
+        db: ctx().services.db,
+        now: () => now,
+        visibleBooking: () => Promise.reject(new Error('not used')),
+        hostOf: () => Promise.resolve(null),
+      });
+    const guestActor = { userId: guest.id, isAdmin: false };
+    const hostActor = { userId: host.id, isAdmin: false };
+    // Every tab's count is the length of what that tab lists, now and once the paid booking is over.
+    const checkGuest = async (now: Date, expected: Record<string, number>) => {
+      const queries = at(now);
+      expect(await queries.countsForGuest(guestActor)).toEqual(expected);
+      for (const tab of ['upcoming', 'past', 'cancelled'] as const)
+        expect((await queries.listForGuest(guestActor, tab)).length).toBe(expected[tab]);
+    };
+    await checkGuest(new Date(), { upcoming: 2, past: 0, cancelled: 0 });
+    const afterPaid = new Date(paidStartsAt.getTime() + 3_600_000);
+    await checkGuest(afterPaid, { upcoming: 1, past: 1, cancelled: 0 });
+    await guest.agent.post(`/api/bookings/${paidId}/cancel`, {});
+    await checkGuest(new Date(), { upcoming: 1, past: 0, cancelled: 1 });
+
+    const checkHost = async (actor: typeof hostActor, filter: { bathroomId?: string; week?: string }) => {
+      const queries = at(new Date());
+      const counts = await queries.countsForHost(actor, filter);
+      for (const status of ['upcoming', 'confirmed', 'checked_in', 'completed', 'cancelled', 'all'] as const)
+        expect(counts[status], status).toBe((await queries.listForHost(actor, { ...filter, status })).length);
+      return counts;
+    };
+    expect(await checkHost(hostActor, {})).toMatchObject({ upcoming: 1, cancelled: 1, all: 2 });
+    expect(await checkHost(hostActor, { bathroomId })).toMatchObject({ upcoming: 1, all: 2 });
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: NEW_YORK.timezone }).format(paidStartsAt);
+    expect(await checkHost(hostActor, { week: addDays(day, 1) })).toMatchObject({ upcoming: 1, all: 1 });
+    expect(await checkHost({ userId: otherHost.id, isAdmin: false }, {})).toMatchObject({ all: 0 });
+    expect(await checkHost({ userId: admin.id, isAdmin: true }, {})).toMatchObject({ all: 2 });
+  });
 });

@@ -3,17 +3,20 @@ import {
   type AdminBookingsPage,
   type AdminBookingsQuery,
 } from '../../../common/schemas/admin.ts';
-import type {
-  BookingDetail,
-  BookingListItem,
-  GuestTabName,
-  HostFilter,
+import {
+  type BookingDetail,
+  type BookingListItem,
+  type GuestTabName,
+  HOST_FILTERS,
+  type HostFilter,
 } from '../../../common/schemas/booking-pages.ts';
 import type { BookingView } from '../../../common/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingStatus } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import {
+  countGuestBookingsByTab,
+  countHostBookingsByFilter,
   findBookingDetail,
   findHostTimezone,
   listAllBookings,
@@ -100,6 +103,42 @@ export function createBookingQueries(deps: {
   return {
     async listForGuest(actor: Actor, tab: GuestTabName): Promise<BookingListItem[]> {
       return (await listGuestBookings(db, actor.userId, tab, deps.now())).map(toListItem);
+    },
+
+    /** How many bookings each tab of /bookings holds (the tabs show them). */
+    async countsForGuest(actor: Actor): Promise<Record<GuestTabName, number>> {
+      return countGuestBookingsByTab(db, actor.userId, deps.now());
+    },
+
+    /**
+     * How many bookings each status filter of /manage/bookings holds, over what the list shows:
+     * the rolling list (upcoming from now, the others 90 days back) or one week.
+     */
+    async countsForHost(
+      actor: Actor,
+      filter: { bathroomId?: string | undefined; week?: string | undefined },
+    ): Promise<Record<HostFilter, number>> {
+      const hostId = actor.isAdmin ? null : actor.userId;
+      if (filter.week) {
+        const rows = await listHostBookingsOnDays(db, {
+          hostId,
+          bathroomId: filter.bathroomId,
+          statuses: HOST_STATUSES.all,
+          days: { from: filter.week, to: addDays(filter.week, 6) },
+        });
+        const count = (name: HostFilter) =>
+          rows.filter((row) => HOST_STATUSES[name].includes(row.status)).length;
+        return Object.fromEntries(HOST_FILTERS.map((name) => [name, count(name)])) as Record<
+          HostFilter,
+          number
+        >;
+      }
+      return countHostBookingsByFilter(db, {
+        hostId,
+        ...(filter.bathroomId ? { bathroomId: filter.bathroomId } : {}),
+        now: deps.now(),
+        since: new Date(deps.now().getTime() - 90 * 86_400_000),
+      });
     },
 
     /** A host's bookings (an admin sees every host's); the last day's past ones stay visible. */

@@ -278,8 +278,12 @@ export function createBookingService(deps: BookingDeps) {
 
     /** /bookings: the guest's own, by tab. */
     listForGuest: queries.listForGuest,
+    /** /bookings: how many each tab holds. */
+    countsForGuest: queries.countsForGuest,
     /** /manage/bookings: bookings of the host's bathrooms (all of them for an admin). */
     listForHost: queries.listForHost,
+    /** /manage/bookings: how many each status filter holds. */
+    countsForHost: queries.countsForHost,
     /** /admin/bookings: every booking, searchable, a page at a time (admins only). */
     listForAdmin: queries.listForAdmin,
     /** /bookings/{id}: the booking with what this viewer may see of the place. */

@@ -129,6 +129,60 @@ export async function listGuestBookings(db: Executor, guestId: string, tab: Gues
   return query.execute();
 }
 
+/** How many bookings each tab of /bookings holds, by the same rules as `listGuestBookings`. */
+export async function countGuestBookingsByTab(db: Executor, guestId: string, now: Date) {
+  const live = sql<boolean>`k.status in ('pending_payment', 'confirmed', 'checked_in')`;
+  const row = await db
+    .selectFrom('bookings as k')
+    .select([
+      sql<string>`count(*) filter (where ${live} and k.ends_at > ${now})`.as('upcoming'),
+      sql<string>`count(*) filter (where k.status = 'completed' or (${live} and k.ends_at <= ${now}))`.as(
+        'past',
+      ),
+      sql<string>`count(*) filter (where k.status in ('cancelled', 'expired'))`.as('cancelled'),
+    ])
+    .where('k.guest_id', '=', guestId)
+    .executeTakeFirstOrThrow();
+  return { upcoming: Number(row.upcoming), past: Number(row.past), cancelled: Number(row.cancelled) };
+}
+
+/**
+ * How many bookings of a host's bathrooms (every host's for an admin) each status filter of
+ * /manage/bookings holds: "upcoming" from `now`, the others from `since`, as `listHostBookings`.
+ */
+export async function countHostBookingsByFilter(
+  db: Executor,
+  filter: { hostId: string | null; bathroomId?: string; now: Date; since: Date },
+) {
+  const recent = sql<boolean>`k.ends_at > ${filter.since}`;
+  const row = await db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .select([
+      sql<string>`count(*) filter (where k.status in ('pending_payment', 'confirmed', 'checked_in') and k.ends_at > ${filter.now})`.as(
+        'upcoming',
+      ),
+      sql<string>`count(*) filter (where k.status = 'confirmed' and ${recent})`.as('confirmed'),
+      sql<string>`count(*) filter (where k.status = 'checked_in' and ${recent})`.as('checked_in'),
+      sql<string>`count(*) filter (where k.status = 'completed' and ${recent})`.as('completed'),
+      sql<string>`count(*) filter (where k.status in ('cancelled', 'expired') and ${recent})`.as('cancelled'),
+      sql<string>`count(*) filter (where ${recent})`.as('all'),
+    ])
+    .$if(filter.hostId !== null, (query) => query.where('b.host_id', '=', filter.hostId as string))
+    .$if(filter.bathroomId !== undefined, (query) =>
+      query.where('k.bathroom_id', '=', filter.bathroomId as string),
+    )
+    .executeTakeFirstOrThrow();
+  return {
+    upcoming: Number(row.upcoming),
+    confirmed: Number(row.confirmed),
+    checked_in: Number(row.checked_in),
+    completed: Number(row.completed),
+    cancelled: Number(row.cancelled),
+    all: Number(row.all),
+  };
+}
+
 /** Bookings of a host's bathrooms (all bathrooms for an admin), with the guest's first name. */
 export async function listHostBookings(
   db: Executor,
