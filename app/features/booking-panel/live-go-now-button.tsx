@@ -37,8 +37,8 @@ export function GoNowStandIn({ onClick }: { onClick?: () => void }) {
         data-size="lg"
         data-block="true"
         data-with-left-section="true"
-        data-early-tap="go-now"
         type="button"
+        data-early-tap="go-now"
         onClick={onClick}
       >
         <span className="m_80f1301b mantine-Button-inner">
