@@ -110,3 +110,52 @@ describe('toast placement', () => {
     });
   }
 });
+
+describe('the bottom of a phone listing', () => {
+  const { newTab } = useBrowser();
+
+  /** A published demo bathroom's page. */
+  async function aListing(page: Page): Promise<string> {
+    const found = await apiCall(page, 'GET', '/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25');
+    const first = (found.body.results as { id: string }[] | undefined)?.[0];
+    if (!first) throw new Error('the demo catalogue should have a bathroom near Austin');
+    return `/bathrooms/${first.id}`;
+  }
+
+  it('toasts sit above the booking bar, not over it', async () => {
+    const { page } = await newTab();
+    await page.setViewportSize(PHONE);
+    await registerFresh(page, 'toasted-listing');
+    await page.goto(await aListing(page));
+    await waitForHydration(page, '#main');
+    const group = await toastTwo(page);
+    await expectClear(group, { 'the booking bar': page.getByTestId('booking-bar') });
+  });
+
+  it('the payout banner lifts the booking bar instead of covering it', async () => {
+    const host = await newTab();
+    const admin = await newTab();
+    await host.page.setViewportSize(PHONE);
+    const prefix = `unlinked-${Date.now()}`;
+    await registerFresh(host.page, prefix);
+    await signIn(admin.page, 'admin@privy.test');
+    const asked = await apiCall(host.page, 'POST', '/api/provider-requests', {
+      first_name: 'New',
+      last_name: 'Host',
+      email: `${prefix}@example.com`,
+    });
+    expect(asked.status).toBe(201);
+    const approved = await apiCall(
+      admin.page,
+      'POST',
+      `/api/admin/provider-requests/${asked.body.id}/approve`,
+    );
+    expect(approved.status).toBe(200);
+    await host.page.goto(await aListing(host.page));
+    const banner = host.page.getByTestId('stripe-banner');
+    await banner.waitFor();
+    const bar = host.page.getByTestId('booking-bar');
+    await expect.poll(async () => intersects(await boxOf(bar), await boxOf(banner))).toBe(false);
+    expect((await boxOf(bar)).y).toBeLessThan((await boxOf(banner)).y);
+  });
+});

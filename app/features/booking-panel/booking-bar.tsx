@@ -1,6 +1,7 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useRef } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { AnchorButton } from '../../ui/static-button.tsx';
+import { useBottomInset } from '../../ui/use-bottom-inset.ts';
 import classes from './booking-bar.module.css';
 import { clock12, dateLabel, pickedStart } from './booking-choice.ts';
 import { BOOKING_REVIEW_ID, lengthLabel, type PanelData } from './booking-panel-view.tsx';
@@ -33,13 +34,15 @@ function bringIntoView(event: MouseEvent<HTMLAnchorElement>, id: string) {
 export function BookingBar({ data, price }: { data: PanelData; price: string }) {
   const location = useLocation();
   const navigation = useNavigation();
+  const bar = useRef<HTMLElement>(null);
+  useBottomInset(bar, '--booking-bar-height');
   if (data.ownBathroom) return null;
   const picked = pickedStart(data, location.search, navigation.location);
   const target = picked ? BOOKING_REVIEW_ID : BOOKING_PANEL_ID;
   return (
     <>
       <div className={classes.spacer} aria-hidden />
-      <section className={classes.bar} aria-label="Book this bathroom" data-testid="booking-bar">
+      <section ref={bar} className={classes.bar} aria-label="Book this bathroom" data-testid="booking-bar">
         <div className={classes.summary}>
           <p className={classes.price}>
             {price}

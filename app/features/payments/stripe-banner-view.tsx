@@ -1,15 +1,20 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { STRIPE_BANNER_TEXT } from '../../../common/provider-payment-state.ts';
+import { useBottomInset } from '../../ui/use-bottom-inset.ts';
 
 /** The banner itself (stripe-banner.tsx decides who sees it). */
 export default function StripeBannerView({ to }: { to: string }) {
+  const banner = useRef<HTMLDivElement>(null);
+  useBottomInset(banner, '--stripe-banner-height');
   return (
     <>
       {/* Keeps the page's last lines clear of the fixed banner. */}
       <Box h={72} aria-hidden />
       <Box
+        ref={banner}
         role="alert"
         data-testid="stripe-banner"
         pos="fixed"
