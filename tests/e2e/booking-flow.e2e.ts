@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, signInWithForm } from './auth-helpers.ts';
 import { baseUrl, useBrowser } from './browser.ts';
@@ -166,6 +166,18 @@ describe('booking from the listing page', () => {
   });
 });
 
+/**
+ * The Reserve button of this test's own bathroom in the Go now list: the list is sorted from the
+ * searched place, which may be a city's centre, and another test's bathroom (or one still open at
+ * this hour) can come first.
+ */
+function reserveAt(dialog: Locator, bathroomId: string, name: RegExp = /^Reserve 15 min at /): Locator {
+  return dialog
+    .locator('.mantine-Paper-root')
+    .filter({ has: dialog.page().locator(`a[href^="/bathrooms/${bathroomId}"]`) })
+    .getByRole('button', { name });
+}
+
 describe('Go now from the home and search pages', () => {
   const { newTab } = useBrowser();
 
@@ -179,9 +191,10 @@ describe('Go now from the home and search pages', () => {
     const { page } = await newTab();
     await signIn(page, host);
     const mine = await apiCall(page, 'GET', '/api/properties/mine');
-    const published = (mine.body.properties as { id: string; status: string }[]).filter(
-      (property) => property.status === 'published',
-    );
+    // In a fixed order: the list is newest-edited first, and another test's edit would reorder it.
+    const published = (mine.body.properties as { id: string; status: string }[])
+      .filter((property) => property.status === 'published')
+      .sort((a, b) => a.id.localeCompare(b.id));
     type View = {
       id: string;
       allowed_durations: number[];
@@ -245,7 +258,7 @@ describe('Go now from the home and search pages', () => {
       const tappedAt = Date.now();
       await page.getByRole('button', { name: /^Go now/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Free in the next 15 minutes' });
-      const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at \d{1,2}:\d\d [AP]M/ }).first();
+      const reserve = reserveAt(dialog, listing.id, /^Reserve 15 min at \d{1,2}:\d\d [AP]M/);
       await reserve.waitFor();
       // A centred dialog on a desktop-sized window (without Modal's styles it spanned the page's top).
       const box = await page.locator('.mantine-Modal-content').boundingBox();
@@ -286,7 +299,7 @@ describe('Go now from the home and search pages', () => {
       await waitForHydration(page);
       await page.getByRole('button', { name: /^Go now/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Free in the next 15 minutes' });
-      const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at / }).first();
+      const reserve = reserveAt(dialog, listing.id);
       await reserve.waitFor();
       const label = ((await reserve.textContent()) ?? '').match(/\d{1,2}:\d\d [AP]M/)?.[0] ?? '';
       await reserve.click();
@@ -320,7 +333,7 @@ describe('Go now from the home and search pages', () => {
       const query = new URL((await asked).url()).searchParams;
       expect([query.get('lat'), query.get('lon')]).toEqual([lat, lng].map((value) => String(Number(value))));
       const dialog = page.getByRole('dialog', { name: 'Free in the next 15 minutes' });
-      const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at \d{1,2}:\d\d [AP]M/ }).first();
+      const reserve = reserveAt(dialog, listing.id, /^Reserve 15 min at \d{1,2}:\d\d [AP]M/);
       await reserve.waitFor();
       await reserve.click();
       await page.waitForURL(/\/test-checkout\//);

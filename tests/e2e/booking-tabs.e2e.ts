@@ -146,15 +146,16 @@ describe('booking tabs and cards', () => {
       await expect.poll(() => page.getByTestId('booking-row').count()).toBe(0);
       await page.getByRole('tab', { name: /^Upcoming/ }).click();
       await page.waitForURL(/\/bookings$/);
+      // The unpaid hold leads the list as its own card (ADR 115).
       await expect
-        .poll(() => page.getByTestId('booking-status').allTextContents())
-        .toEqual(['Awaiting payment']);
+        .poll(() => page.getByTestId('guest-hold').getByTestId('booking-status').allTextContents())
+        .toEqual(['Not paid yet']);
     });
   }
 
-  it('/bookings at 360 px: the whole "Awaiting payment" badge shows', async () => {
+  it('/bookings at 360 px: the hold\'s whole "Not paid yet" badge shows', async () => {
     const page = await guestAt(NARROW_PHONE);
-    expect(await expectWholeBadges(page, 'booking-row')).toEqual(['Awaiting payment']);
+    expect(await expectWholeBadges(page, 'guest-hold')).toEqual(['Not paid yet']);
     for (const tab of (await tabsOf(page)).tabs) expect(tab.right).toBeLessThanOrEqual(NARROW_PHONE.width);
   });
 
@@ -184,8 +185,13 @@ describe('booking tabs and cards', () => {
           return Boolean(box && box.x >= 0 && box.x + box.width <= viewport.width);
         })
         .toBe(true);
-      await expect.poll(() => host.page.getByTestId('host-booking-row').count()).toBe(all?.count);
-      expect(await expectWholeBadges(host.page, 'host-booking-row')).toContain('Awaiting payment');
+      // The tab counts what it shows: bookings as cards, live holds apart above them (ADR 115).
+      const shownAll = async () =>
+        (await host.page.getByTestId('host-booking-row').count()) +
+        (await host.page.getByTestId('host-hold').count());
+      await expect.poll(shownAll).toBe(all?.count);
+      expect(await host.page.getByTestId('host-hold').count()).toBeGreaterThan(0);
+      expect((await expectWholeBadges(host.page, 'host-booking-row')).length).toBeGreaterThan(0);
 
       // A tab off a phone's screen scrolls into view and still switches the list.
       const cancelled = state.tabs.find((tab) => tab.label === 'Cancelled or expired');

@@ -39,9 +39,10 @@ async function expectOk(response: { status: () => number; text: () => Promise<st
 export async function openAllDay(host: APIRequestContext, origin: string, skip = 0) {
   const mine = await host.get('/api/properties/mine');
   await expectOk(mine, 'list the host’s bathrooms');
-  const published = ((await mine.json()).properties as { id: string; status: string }[]).filter(
-    (property) => property.status === 'published',
-  );
+  // In a fixed order: the list is newest-edited first, and another run's edit would reorder it.
+  const published = ((await mine.json()).properties as { id: string; status: string }[])
+    .filter((property) => property.status === 'published')
+    .sort((a, b) => a.id.localeCompare(b.id));
   type View = Listing & {
     allowed_durations: number[];
     opening_hours: { weekday: number; opens: string; closes: string }[];
@@ -108,7 +109,7 @@ async function hostSeesNewConfirmed(hostPage: Page, before: string[]): Promise<v
  * Runs the path on `guest` (a signed-in phone page) while the host watches /manage/bookings on
  * `hostPage`. Every tap the guest makes goes through `tap`, so the count is the path's own.
  */
-export async function goNowOnPhone(guest: Page, hostPage: Page): Promise<GoNowRun> {
+export async function goNowOnPhone(guest: Page, hostPage: Page, listing: Listing): Promise<GoNowRun> {
   const cdp = await guest.context().newCDPSession(guest);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const hostLinks = await hostPage
@@ -124,7 +125,12 @@ export async function goNowOnPhone(guest: Page, hostPage: Page): Promise<GoNowRu
   await guest.goto('/');
   await tap(guest.getByRole('button', { name: /^Go now/ }));
   const dialog = guest.getByRole('dialog', { name: 'Free in the next 15 minutes' });
-  const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at / }).first();
+  // This run's own bathroom: the list starts from the searched place, where another run's (or one
+  // still open at this hour) may come first.
+  const reserve = dialog
+    .locator('.mantine-Paper-root')
+    .filter({ has: dialog.page().locator(`a[href^="/bathrooms/${listing.id}"]`) })
+    .getByRole('button', { name: /^Reserve 15 min at / });
   const bookingStart = ((await reserve.textContent()) ?? '').match(/\d{1,2}:\d\d [AP]M/)?.[0] ?? '';
   await tap(reserve);
   await guest.waitForURL(/\/test-checkout\//);

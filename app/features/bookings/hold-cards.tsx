@@ -57,7 +57,7 @@ export function GuestHoldCard({ booking, compact = false }: { booking: HeldBooki
               </Anchor>
               <Text size="sm">{bookingSpan(booking)}</Text>
             </Stack>
-            <Badge color="yellow" variant="light">
+            <Badge color="yellow" variant="light" data-testid="booking-status">
               Not paid yet
             </Badge>
           </Group>
