@@ -54,7 +54,7 @@ try {
       await newSignedInGuest(guestContext, privy.baseUrl);
       await standAt(guestContext, listing);
       const guestPage = await guestContext.newPage();
-      const result = await goNowOnPhone(guestPage, hostPage, listing).catch(async (error: unknown) => {
+      const result = await goNowOnPhone(guestPage, hostPage).catch(async (error: unknown) => {
         // What the guest was looking at when the path stalled, for whoever reads the failure.
         await guestPage.screenshot({ path: 'bench/profiles/go-now-failure.png' }).catch(() => {});
         throw error;

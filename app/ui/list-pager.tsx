@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 /**
@@ -28,14 +28,14 @@ export function ListPager({
       </Text>
       <Group gap="md">
         {hasPrevious && (
-          <Text component={Link} to={hrefFor(page - 1)} size="sm" c="teal.8" fw={500} rel="prev">
+          <Anchor component={Link} to={hrefFor(page - 1)} size="sm" fw={500} rel="prev">
             ← Previous
-          </Text>
+          </Anchor>
         )}
         {hasNext && (
-          <Text component={Link} to={hrefFor(page + 1)} size="sm" c="teal.8" fw={500} rel="next">
+          <Anchor component={Link} to={hrefFor(page + 1)} size="sm" fw={500} rel="next">
             Next →
-          </Text>
+          </Anchor>
         )}
       </Group>
     </Group>

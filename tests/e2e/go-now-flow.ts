@@ -109,7 +109,7 @@ async function hostSeesNewConfirmed(hostPage: Page, before: string[]): Promise<v
  * Runs the path on `guest` (a signed-in phone page) while the host watches /manage/bookings on
  * `hostPage`. Every tap the guest makes goes through `tap`, so the count is the path's own.
  */
-export async function goNowOnPhone(guest: Page, hostPage: Page, listing: Listing): Promise<GoNowRun> {
+export async function goNowOnPhone(guest: Page, hostPage: Page): Promise<GoNowRun> {
   const cdp = await guest.context().newCDPSession(guest);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const hostLinks = await hostPage
@@ -125,12 +125,8 @@ export async function goNowOnPhone(guest: Page, hostPage: Page, listing: Listing
   await guest.goto('/');
   await tap(guest.getByRole('button', { name: /^Go now/ }));
   const dialog = guest.getByRole('dialog', { name: 'Free in the next 15 minutes' });
-  // This run's own bathroom: the list starts from the searched place, where another run's (or one
-  // still open at this hour) may come first.
-  const reserve = dialog
-    .locator('.mantine-Paper-root')
-    .filter({ has: dialog.page().locator(`a[href^="/bathrooms/${listing.id}"]`) })
-    .getByRole('button', { name: /^Reserve 15 min at / });
+  // The first, nearest one, as a hurried guest taps it.
+  const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at / }).first();
   const bookingStart = ((await reserve.textContent()) ?? '').match(/\d{1,2}:\d\d [AP]M/)?.[0] ?? '';
   await tap(reserve);
   await guest.waitForURL(/\/test-checkout\//);
