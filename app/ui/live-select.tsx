@@ -1,6 +1,6 @@
 import type { Select as MantineSelect } from '@mantine/core';
 import { type LazyExoticComponent, useState } from 'react';
-import { ClosedSelect } from './static-input.tsx';
+import { ClosedSelect } from './closed-select.tsx';
 import { useLiveTurn } from './use-live.ts';
 
 type Option = { value: string; label: string };

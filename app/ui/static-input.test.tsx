@@ -2,7 +2,8 @@ import { MantineProvider, NativeSelect, Select, TextInput } from '@mantine/core'
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ClosedSelect, StaticNativeSelect, StaticTextInput } from './static-input.tsx';
+import { ClosedSelect } from './closed-select.tsx';
+import { StaticNativeSelect, StaticTextInput } from './static-input.tsx';
 import { theme } from './theme.ts';
 
 function html(node: ReactNode): string {
