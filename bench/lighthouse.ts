@@ -3,11 +3,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { DEMO_PASSWORD } from '../server/seed/seed-demo.ts';
 import { machine, median, ROOT, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
  * Lighthouse (mobile: its default Moto G Power profile, simulated slow 4G and 4× CPU slowdown)
- * on /, /bathrooms and /bathrooms/{id}, driving Debian's Chromium, against the built app served
+ * on /, /bathrooms and /bathrooms/{id}, and on /bookings/{id} signed in as a demo guest (her
+ * session cookie sent with every request), driving Debian's Chromium, against the built app served
  * as `npm start` serves it (production, embedded database, demo seed). Each page is audited
  * RUNS times and the median score is reported. Goals: performance ≥ 95, accessibility ≥ 95,
  * SEO 100. Also the initial JavaScript of / (every script and modulepreload in its first HTML),
@@ -27,6 +29,7 @@ const RUNS = Number(flags.runs ?? 3);
 const GOALS = { performance: 95, accessibility: 95, seo: 100 } as const;
 const JS_GOAL_KB = 150;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const GUEST = 'gina@privy.test';
 const AUSTIN = { q: 'Austin, TX, United States', lat: '30.2672', lng: '-97.7431' };
 
 if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
@@ -63,13 +66,14 @@ async function initialJavaScript(baseUrl: string, pathname = '/') {
  * One Lighthouse run. On a loaded machine Chromium now and then loses the trace (NO_NAVSTART,
  * NO_FCP): such a run measured nothing, so it is repeated rather than counted or fatal.
  */
-async function runLighthouse(url: string, port: number) {
+async function runLighthouse(url: string, port: number, cookie?: string) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: categories,
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -77,6 +81,26 @@ async function runLighthouse(url: string, port: number) {
     if (attempt >= 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     console.warn(`${url}: ${lhr.runtimeError.code}, running again`);
   }
+}
+
+/** A demo guest's session cookie and one of her bookings, for the signed-in page. */
+async function guestBooking(baseUrl: string): Promise<{ cookie: string; bookingId: string }> {
+  const signedIn = await fetch(`${baseUrl}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: GUEST, password: DEMO_PASSWORD }),
+  });
+  if (signedIn.status !== 200) throw new Error(`sign-in as ${GUEST} answered ${signedIn.status}`);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  for (const tab of ['upcoming', 'past']) {
+    const listed = await fetch(`${baseUrl}/api/bookings?tab=${tab}`, { headers: { cookie } });
+    const { bookings } = (await listed.json()) as { bookings: { id: string }[] };
+    if (bookings[0]) return { cookie, bookingId: bookings[0].id };
+  }
+  throw new Error(`the demo seed has no booking of ${GUEST} to audit`);
 }
 
 console.info(`lighthouse: ${machine()}, ${CHROMIUM}`);
@@ -93,11 +117,14 @@ try {
   ).json()) as { results: { id: string }[] };
   const listing = found.results[0];
   if (!listing) throw new Error('the demo seed has no bathroom near Austin to audit');
+  const guest = await guestBooking(privy.baseUrl);
   const pages = {
     '/': '/',
     '/bathrooms': `/bathrooms?${search}`,
     '/bathrooms/{id}': `/bathrooms/${listing.id}`,
+    '/bookings/{id} (signed in)': `/bookings/${guest.bookingId}`,
   };
+  const signedIn = (name: string) => name.startsWith('/bookings/');
 
   if (flags['js-only']) {
     for (const pathname of (flags.pages ?? '/').split(',')) {
@@ -111,13 +138,19 @@ try {
   }
   const chosen = flags['js-only']
     ? []
-    : Object.entries(pages).filter(([name]) => !flags.pages || flags.pages.split(',').includes(name));
+    : Object.entries(pages).filter(
+        ([name]) => !flags.pages || flags.pages.split(',').some((wanted) => name.split(' ')[0] === wanted),
+      );
   const rows: string[] = [];
   for (const [name, pathname] of chosen) {
     const scores: Record<Category, number[]> = { performance: [], accessibility: [], seo: [] };
     const failing = new Set<string>();
     for (let run = 0; run < RUNS; run++) {
-      const lhr = await runLighthouse(`${privy.baseUrl}${pathname}`, chrome.port);
+      const lhr = await runLighthouse(
+        `${privy.baseUrl}${pathname}`,
+        chrome.port,
+        signedIn(name) ? guest.cookie : undefined,
+      );
       if (flags.save) {
         mkdirSync(flags.save, { recursive: true });
         const file = `${name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -38,7 +38,8 @@ export default async function setup(project: TestProject) {
       // As `npm start`: libraries in production builds, Privy in its demo mode (dev mailbox) (ADR 023).
       NODE_ENV: 'production',
       APP_ENV: 'development',
-      LOG_LEVEL: 'warn',
+      // E2E_LOG_LEVEL=info with E2E_SERVER_LOG=<file> keeps every request of a run to read afterwards.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       E2E: '1',
       // No network in tests: tiles come from this site, so no failed image load reaches the console.
       MAP_TILE_URL: '/map-tiles/blank.png',
@@ -59,6 +60,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server?.kill('SIGTERM');
     await new Promise((resolve) => server?.once('exit', resolve));
+    if (process.env.E2E_SERVER_LOG) writeFileSync(process.env.E2E_SERVER_LOG, serverLog.join(''));
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 }

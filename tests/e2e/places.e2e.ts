@@ -40,7 +40,13 @@ describe('address autocomplete', () => {
     await goto(page, '/bathrooms');
     await page.getByRole('button', { name: 'Use my location' }).click();
     const where = page.getByRole('combobox', { name: 'Where' });
-    await expect.poll(() => where.inputValue()).toBe('San Francisco, CA, United States');
+    // A failure names what the page showed instead (a Location Error toast says why the lookup failed).
+    const shown = async () => {
+      const toasts = await page.getByRole('alert').allTextContents();
+      const value = await where.inputValue();
+      return toasts.length ? `${value} (toasts: ${toasts.join(' | ')})` : value;
+    };
+    await expect.poll(shown, { timeout: 20_000 }).toBe('San Francisco, CA, United States');
   });
 
   it('shows the Location Error toast when the position is refused', async () => {
