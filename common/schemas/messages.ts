@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_PREVIEW_LENGTH } from '../constants.ts';
+import { decodeTimeIdCursor, encodeTimeIdCursor, timeIdCursorSchema } from './cursor.ts';
 import { multiLineText, singleLineText } from './text.ts';
-import { timestampSchema } from './timestamp.ts';
 
 /*
  * The messaging contract (spec §1–§9 Messaging, PRODUCT.md Messages, ADR 119): one conversation per
@@ -46,21 +46,8 @@ export const MESSAGE_EVENTS = {
   unread: 'message.unread',
 } as const;
 
-const CURSOR_MESSAGE = 'Invalid cursor';
-const cursorTimeSchema = timestampSchema(CURSOR_MESSAGE);
-const cursorIdSchema = z.uuid(CURSOR_MESSAGE);
-
 /** The oldest shown message's created_at and id: the next (older) page ends before it. */
-export const messageCursorSchema = singleLineText()
-  .max(80, CURSOR_MESSAGE)
-  .refine((value) => {
-    const [createdAt, id, extra] = value.split('_');
-    return (
-      extra === undefined &&
-      cursorTimeSchema.safeParse(createdAt).success &&
-      cursorIdSchema.safeParse(id).success
-    );
-  }, CURSOR_MESSAGE);
+export const messageCursorSchema = timeIdCursorSchema();
 
 export const conversationParamsSchema = z.strictObject({ bookingId: z.uuid('That is not a booking id.') });
 export const messageParamsSchema = z.strictObject({
@@ -162,13 +149,10 @@ export type MessageAlert = z.infer<typeof messageAlertSchema>;
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 export function encodeMessageCursor(message: { createdAt: string; id: string }): string {
-  return `${new Date(message.createdAt).toISOString()}_${message.id}`;
+  return encodeTimeIdCursor(message.createdAt, message.id);
 }
 
-export function decodeMessageCursor(cursor: string): { createdAt: Date; id: string } {
-  const [createdAt, id] = cursor.split('_') as [string, string];
-  return { createdAt: new Date(createdAt), id };
-}
+export const decodeMessageCursor = decodeTimeIdCursor;
 
 /** Spec §9: the alert's and the list's preview, cut at 80 characters plus an ellipsis. */
 export function messagePreview(content: string): string {
