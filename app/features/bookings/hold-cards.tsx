@@ -1,9 +1,8 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { COUNTDOWN_REFRESH_MS } from '../../../common/constants.ts';
 import { formatUsd } from '../../../common/money.ts';
 import type { BookingListItem } from '../../../common/schemas/booking-pages.ts';
+import { useClock } from '../../ui/use-clock.ts';
 import { bookingSpan } from './booking-status.tsx';
 import { holdExpiryTime, holdLeftText, hostHoldText } from './holds.ts';
 
@@ -15,12 +14,7 @@ type HeldBooking = Pick<
 
 /** "12:05 left", ticking each second; rendered after hydration so server and browser agree. */
 function HoldTimeLeft({ expiresAt }: { expiresAt: string }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), COUNTDOWN_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useClock();
   if (now === null) return null;
   return (
     <Text fw={700} fz="lg" data-testid="hold-time-left" aria-live="off">

@@ -1,15 +1,9 @@
 import { Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { COUNTDOWN_REFRESH_MS } from '../../../common/constants.ts';
+import { useClock } from '../../ui/use-clock.ts';
 
 /** "Starts in 2h 5m 3s", ticking each second; rendered after hydration so server and browser agree. */
 export function StartCountdown({ startsAt }: { startsAt: string }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), COUNTDOWN_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useClock();
   if (now === null) return null;
   const left = countdownText(new Date(startsAt).getTime() - now);
   if (left === null) return null;
