@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import {
-  CHEVRON_PATH,
-  CHEVRON_STYLE,
+  ComboboxChevron,
   ERROR_MARGIN,
   InputError,
   LABEL_STYLE,
@@ -65,21 +64,7 @@ export function ClosedSelect({
 }) {
   const id = useMantineInputId(givenId);
   const invalid = error ? 'true' : undefined;
-  const chevron = (
-    // biome-ignore lint/a11y/noSvgWithoutTitle: Mantine's chevron as Mantine draws it (decoration in a labelled combobox)
-    <svg
-      style={CHEVRON_STYLE}
-      className="m_2943220b mantine-ComboboxChevron-chevron"
-      data-size="sm"
-      data-combobox-chevron="true"
-      data-error={error || undefined}
-      viewBox="0 0 15 15"
-      fill="none"
-      xmlns="http://www.w3.org/2000/svg"
-    >
-      <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
-    </svg>
-  );
+  const chevron = <ComboboxChevron error={error} />;
   return (
     <>
       <div
