@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, signInWithForm } from './auth-helpers.ts';
 import { baseUrl, useBrowser } from './browser.ts';
+import { holdRequests } from './held-requests.ts';
 import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
 
 /**
@@ -70,16 +71,12 @@ describe('booking from the listing page', () => {
     const date = await openDay(page, bathroomId, longer, 2);
     await page.goto(`/bathrooms/${bathroomId}?date=${date}`);
     await waitForHydration(page, '[data-testid="booking-panel"]');
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\.data(\?|$)/, async (route) => {
-      const params = new URL(route.request().url()).searchParams;
-      if (params.get('duration') === String(longer) && !params.has('start')) await released;
-      // The start's navigation cancels this one: the page may have dropped the request by now.
-      await route.continue().catch(() => {});
-    });
+    // The start's navigation cancels this one: the page may have dropped the request by now.
+    const release = await holdRequests(
+      page,
+      /\.data(\?|$)/,
+      ({ searchParams }) => searchParams.get('duration') === String(longer) && !searchParams.has('start'),
+    );
     const lengths = page.getByRole('radiogroup', { name: 'How long' });
     await page.getByTestId('booking-panel').getByText(lengthLabel(longer), { exact: true }).click();
     const starts = page.getByTestId('free-starts');

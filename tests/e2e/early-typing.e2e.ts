@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './browser.ts';
+import { holdScripts } from './held-requests.ts';
 import { waitForHydration } from './session-helpers.ts';
 
 /**
@@ -9,14 +10,7 @@ import { waitForHydration } from './session-helpers.ts';
  * (app/ui/use-early-input.ts). Here the page's scripts are held back until the test lets them go.
  */
 async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   // Module scripts hold back DOMContentLoaded, so wait only for the server's HTML.
   await page.goto(path, { waitUntil: 'commit' });
   return release;

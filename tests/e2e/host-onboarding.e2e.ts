@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, type Tab, useBrowser } from './browser.ts';
+import { AUSTIN_LOCATION } from './demo-places.ts';
 import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
 
 /**
@@ -8,15 +9,7 @@ import { apiCall, registerFresh, signIn, waitForHydration } from './session-help
  * its publish step, and back to that step with the earlier steps ticked, then published.
  */
 
-const AUSTIN = {
-  lat: 30.2672,
-  lon: -97.7431,
-  formatted: '501 Congress Ave, Austin, TX 78701, United States',
-  address_line1: '501 Congress Ave',
-  name: 'Austin',
-  state_code: 'TX',
-  country_code: 'us',
-};
+const AUSTIN = AUSTIN_LOCATION;
 
 const EARLIER_STEPS = ['basics', 'address', 'photos', 'hours', 'amenities', 'rules'];
 

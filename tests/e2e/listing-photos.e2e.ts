@@ -2,17 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { AUSTIN_LOCATION } from './demo-places.ts';
 import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
 
-const AUSTIN = {
-  lat: 30.2672,
-  lon: -97.7431,
-  formatted: '501 Congress Ave, Austin, TX 78701, United States',
-  address_line1: '501 Congress Ave',
-  name: 'Austin',
-  state_code: 'TX',
-  country_code: 'us',
-};
+const AUSTIN = AUSTIN_LOCATION;
 
 type Photo = { id: string; url: string; alt: string };
 

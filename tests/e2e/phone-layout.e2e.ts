@@ -2,6 +2,7 @@ import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { holdScripts } from './held-requests.ts';
 import { apiCall, waitForHydration } from './session-helpers.ts';
 
 /**
@@ -14,19 +15,6 @@ import { apiCall, waitForHydration } from './session-helpers.ts';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const AUSTIN = 'q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5';
-
-/** Holds the page's scripts back until the returned function is called (as on a slow phone). */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Waits for the server's HTML to be parsed and its stylesheets applied (the scripts may be held). */
 async function drawn(page: Page) {

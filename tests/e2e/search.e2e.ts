@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './browser.ts';
+import { holdRequests } from './held-requests.ts';
 import { apiCall, pickPlace, signIn, waitForHydration } from './session-helpers.ts';
 
 describe('search', () => {
@@ -136,15 +137,11 @@ describe('search', () => {
     const { page } = await newTab();
     await page.goto('/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5');
     await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\.data(\?|$)/, async (route) => {
-      const params = new URL(route.request().url()).searchParams;
-      if (params.get('amenities') === 'sink' && !params.has('sort')) await released;
-      await route.continue().catch(() => {});
-    });
+    const release = await holdRequests(
+      page,
+      /\.data(\?|$)/,
+      ({ searchParams }) => searchParams.get('amenities') === 'sink' && !searchParams.has('sort'),
+    );
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('checkbox', { name: 'Sink' }).check();
     await page.getByRole('button', { name: 'Show results' }).click();
