@@ -35,7 +35,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   // NULL client ids never collide, so sends without one are unaffected.
   await sql`
-    create unique index messages_client_id_key on messages (conversation_id, sender_id, client_id)`.execute(db);
+    create unique index messages_client_id_key on messages (conversation_id, sender_id, client_id)`.execute(
+    db,
+  );
   // A conversation's latest messages, and the older pages before a (created_at, id) cursor.
   await sql`
     create index messages_conversation_latest_idx
@@ -44,6 +46,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create index messages_unread_idx on messages (conversation_id, sender_id)
       where read_at is null and deleted_at is null`.execute(db);
+  // Bookings confirmed before messaging existed get their conversation now (paid at some point:
+  // confirmed, checked in, completed, or cancelled after confirmation).
+  await sql`
+    insert into conversations (booking_id, guest_id, host_id)
+    select k.id, k.guest_id, b.host_id
+    from bookings k join bathrooms b on b.id = k.bathroom_id
+    where k.status in ('confirmed', 'checked_in', 'completed')
+       or (k.status = 'cancelled' and k.confirmed_at is not null)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
