@@ -25,6 +25,7 @@ import {
 import { type CalendarService, createCalendarService } from './domains/calendar/calendar-service.ts';
 import { createEmailService, type EmailService } from './domains/email/email-service.ts';
 import { createScheduler, type Scheduler } from './domains/jobs/scheduler.ts';
+import { defineMessagingJobs } from './domains/messaging/message-notices.ts';
 import { createMessagingService, type MessagingService } from './domains/messaging/messaging-service.ts';
 import {
   createNotificationService,
@@ -184,7 +185,8 @@ export async function createServices(
     imageUrl: (key) => storage.objects.url(key),
     timezoneAt: (latitude, longitude) => places.timezoneAt(latitude, longitude),
   });
-  const messaging = createMessagingService({ db, bus, gateway });
+  const messaging = createMessagingService({ db, bus, gateway, notifications });
+  defineMessagingJobs(jobs, messaging);
   const bookings = createBookingService({
     db,
     jobs,

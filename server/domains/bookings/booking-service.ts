@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { readSlotSchedule } from '../availability/slot-schedule.ts';
 import { BOOKING_HORIZON_DAYS, refusal, type SlotRefusal } from '../availability/slots.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
+import type { MessagingService } from '../messaging/messaging-service.ts';
 import { createBookingLife } from './booking-life.ts';
 import { type BookingPaymentDeps, createBookingPayments } from './booking-payments.ts';
 import { createBookingQueries } from './booking-queries.ts';
@@ -102,8 +103,9 @@ function toView(row: BookingWithBathroom): BookingView {
   };
 }
 
-export type BookingDeps = Omit<BookingPaymentDeps, 'db'> & {
+export type BookingDeps = Omit<BookingPaymentDeps, 'db' | 'messaging'> & {
   db: Db;
+  messaging: Pick<MessagingService, 'openConversation' | 'bookingCompleted'>;
   jobs: Scheduler;
   /** The clock for minimum notice and hold length (tests move it). */
   now?: () => Date;
@@ -123,7 +125,12 @@ export function createBookingService(deps: BookingDeps) {
     log: deps.log,
     now: clock,
   });
-  const sweeper = createBookingSweep({ db, notifications: deps.notifications, now: clock });
+  const sweeper = createBookingSweep({
+    db,
+    notifications: deps.notifications,
+    messaging: deps.messaging,
+    now: clock,
+  });
   const queries = createBookingQueries({
     db,
     now: clock,

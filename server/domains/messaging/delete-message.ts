@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import { accessConversation, otherPartyOf, requireParty } from './conversation-access.ts';
 import { type MessagingActor, toMessage } from './conversation-rules.ts';
 import type { MessageEvents } from './message-events.ts';
+import type { MessageNotices } from './message-notices.ts';
 import { findMessage, softDeleteMessage } from './repository.ts';
 
 /**
@@ -12,7 +13,7 @@ import { findMessage, softDeleteMessage } from './repository.ts';
  * closes too: taking one's own words back is always fine.
  */
 export async function deleteMessage(
-  deps: { db: Db; events: MessageEvents },
+  deps: { db: Db; events: MessageEvents; notices: Pick<MessageNotices, 'deleted'> },
   actor: MessagingActor,
   bookingId: string,
   messageId: string,
@@ -28,6 +29,7 @@ export async function deleteMessage(
     if (found.deleted_at) return toMessage(found, bookingId);
     const message = toMessage(await softDeleteMessage(trx, messageId), bookingId);
     await deps.events.deleted(trx, message, otherPartyOf(access, role).id, found.read_at === null);
+    await deps.notices.deleted(trx, access.facts, role);
     return message;
   });
 }

@@ -120,7 +120,12 @@ describeWithApp('messaging: realtime', (ctx) => {
     // The same rule on a clock the test moves.
     let now = new Date();
     const { bus } = ctx().services.realtime;
-    const messaging = createMessagingService({ db: ctx().services.db, bus, now: () => now });
+    const messaging = createMessagingService({
+      db: ctx().services.db,
+      bus,
+      notifications: ctx().services.notifications,
+      now: () => now,
+    });
     const actor = { userId: guest.id, isAdmin: false };
     expect(await messaging.typing(actor, bookingId)).toBe(true);
     now = new Date(now.getTime() + TYPING_THROTTLE_MS - 1);

@@ -5,6 +5,7 @@ import type {
   SendMessageInput,
 } from '../../../common/schemas/messages.ts';
 import type { Db } from '../../db/database.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
 import type { RealtimeBus } from '../realtime/bus.ts';
 import type { Gateway } from '../realtime/gateway.ts';
 import { conversationAuthorizer } from './conversation-channel.ts';
@@ -13,6 +14,7 @@ import { deleteMessage } from './delete-message.ts';
 import { listConversations } from './list-conversations.ts';
 import { markConversationRead } from './mark-conversation-read.ts';
 import { createMessageEvents } from './message-events.ts';
+import { createMessageNotices } from './message-notices.ts';
 import { readConversation } from './read-conversation.ts';
 import { countUnreadForUser, type Executor, ensureConversation, findBookingParties } from './repository.ts';
 import { sendMessage } from './send-message.ts';
@@ -28,12 +30,15 @@ export function createMessagingService(deps: {
   bus: Pick<RealtimeBus, 'publish' | 'publishMany'>;
   /** Where the conversation channel is authorised. */
   gateway?: Pick<Gateway, 'addAuthorizer'>;
+  /** Where the MESSAGE_* notices go (ADR 122). */
+  notifications: Pick<NotificationService, 'notifyMany' | 'queueDeferredEmails' | 'dropDeferredEmails'>;
   /** The clock for "is it still open?" (tests move it). */
   now?: () => Date;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const events = createMessageEvents(deps.bus);
+  const notices = createMessageNotices({ db, notifications: deps.notifications, now });
   const signalTyping = createTypingSignal({ db, events, now });
   deps.gateway?.addAuthorizer(conversationAuthorizer(db));
 
@@ -57,12 +62,16 @@ export function createMessagingService(deps: {
     /** Spec get_user_unread_count: one query. */
     unreadCount: (userId: string): Promise<number> => countUnreadForUser(db, userId),
     send: (actor: MessagingActor, bookingId: string, input: SendMessageInput) =>
-      sendMessage({ db, events, now }, actor, bookingId, input),
+      sendMessage({ db, events, notices, now }, actor, bookingId, input),
     markRead: (actor: MessagingActor, bookingId: string, upToMessageId: string) =>
-      markConversationRead({ db, events }, actor, bookingId, upToMessageId),
+      markConversationRead({ db, events, notices }, actor, bookingId, upToMessageId),
     remove: (actor: MessagingActor, bookingId: string, messageId: string): Promise<Message> =>
-      deleteMessage({ db, events }, actor, bookingId, messageId),
+      deleteMessage({ db, events, notices }, actor, bookingId, messageId),
     typing: signalTyping,
+    /** MESSAGE_REVIEW to both parties, inside the completing transaction (bookings calls this). */
+    bookingCompleted: notices.bookingCompleted,
+    /** The minute sweep of message notices: held emails and reply reminders (ADR 122). */
+    sweepNotices: notices.sweep,
   };
 }
 

@@ -6,7 +6,8 @@ import type { BookingStatus, Database, MessageTable } from '../../db/types.ts';
 /** The only place with SQL for messaging (ADR 119). */
 
 export type Executor = Db | Transaction<Database>;
-export type MessageRow = Selectable<MessageTable>;
+// The notice columns (ADR 122) are the sweep's business, not a message's.
+export type MessageRow = Omit<Selectable<MessageTable>, 'received_notice_id' | 'email_checked_at'>;
 
 /** Statuses whose booking was paid for at some point: such a booking has a conversation. */
 export const CONVERSATION_STATUSES: BookingStatus[] = ['confirmed', 'checked_in', 'completed'];

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import { accessConversation, otherPartyOf, requireParty } from './conversation-access.ts';
 import { closedReason, type MessagingActor, toMessage } from './conversation-rules.ts';
 import type { MessageEvents } from './message-events.ts';
+import type { MessageNotices } from './message-notices.ts';
 import { insertMessage } from './repository.ts';
 
 /**
@@ -12,7 +13,7 @@ import { insertMessage } from './repository.ts';
  * retried optimistic send appears once.
  */
 export async function sendMessage(
-  deps: { db: Db; events: MessageEvents; now: () => Date },
+  deps: { db: Db; events: MessageEvents; notices: Pick<MessageNotices, 'received'>; now: () => Date },
   actor: MessagingActor,
   bookingId: string,
   input: SendMessageInput,
@@ -35,6 +36,7 @@ export async function sendMessage(
           ? { firstName: access.facts.guest_first_name, avatarUrl: access.facts.guest_avatar }
           : { firstName: access.facts.host_first_name, avatarUrl: access.facts.host_avatar };
       await deps.events.created(trx, message, otherPartyOf(access, role).id, sender);
+      await deps.notices.received(trx, access.facts, role, message);
     }
     return { message, created };
   });
