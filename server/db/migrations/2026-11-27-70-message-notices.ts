@@ -23,7 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update messages set email_checked_at = created_at`.execute(db);
   // The sweep looks for messages not checked yet; once checked, a row leaves this index.
   await sql`
-    create index messages_email_check_idx on messages (created_at) where email_checked_at is null`.execute(db);
+    create index messages_email_check_idx on messages (created_at) where email_checked_at is null`.execute(
+    db,
+  );
   await sql`
     alter table conversations
       add column guest_emailed_at timestamptz,

@@ -167,7 +167,7 @@ export function createMessageNotices(deps: { db: Db; notifications: Notices; now
     }
     await notifications.queueDeferredEmails(queue, trx);
     await notifications.dropDeferredEmails(drop, trx);
-    return { claimed: rows.length, emailed: queue.length };
+    return { claimed: rows.length, queued: queue.length };
   }
 
   async function remindHosts(trx: Executor, now: Date) {
@@ -196,14 +196,14 @@ export function createMessageNotices(deps: { db: Db; notifications: Notices; now
     /** The minute sweep: due email copies, then reply reminders; returns what it did. */
     async sweep() {
       const now = deps.now();
-      let emailed = 0;
+      let emailsQueued = 0;
       for (;;) {
         const batch = await db.transaction().execute((trx) => decideEmails(trx, now));
-        emailed += batch.emailed;
+        emailsQueued += batch.queued;
         if (batch.claimed < EMAIL_BATCH) break;
       }
       const reminded = await db.transaction().execute((trx) => remindHosts(trx, now));
-      return { emailed, reminded };
+      return { emailsQueued, reminded };
     },
   };
 }
@@ -212,7 +212,7 @@ export type MessageNotices = ReturnType<typeof createMessageNotices>;
 
 /** The minute sweep job; pg-boss runs each tick once across processes, the claims do the rest. */
 export function defineMessagingJobs(
-  jobs: Pick<Scheduler, "define">,
+  jobs: Pick<Scheduler, 'define'>,
   messaging: { sweepNotices: () => Promise<unknown> },
 ) {
   jobs.define({

@@ -5,7 +5,11 @@ import type { Executor } from './repository.ts';
 
 /** A new message's recipient notice, whose email copy waits for the sweep. */
 export async function linkReceivedNotice(db: Executor, messageId: string, noticeId: string) {
-  await db.updateTable('messages').set({ received_notice_id: noticeId }).where('id', '=', messageId).execute();
+  await db
+    .updateTable('messages')
+    .set({ received_notice_id: noticeId })
+    .where('id', '=', messageId)
+    .execute();
 }
 
 /**
@@ -62,10 +66,7 @@ export async function takeEmailTurn(
     .set({ [column]: now })
     .where('id', '=', conversationId)
     .where((eb) =>
-      eb.or([
-        eb(column, 'is', null),
-        eb(column, '<=', new Date(now.getTime() - capMinutes * 60_000)),
-      ]),
+      eb.or([eb(column, 'is', null), eb(column, '<=', new Date(now.getTime() - capMinutes * 60_000))]),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
