@@ -70,6 +70,13 @@ describeWithApp('messaging: realtime', (ctx) => {
       (await drained(guestTab)).filter((m) => 'channel' in m && m.channel === `user:${guest.id}`),
     ).toEqual([]);
     expect(await drained(outsiderTab)).toEqual([]);
+    // The host's MESSAGE_RECEIVED notice comes live on the same channel (ADR 122).
+    expect(await eventOn(hostTab, `user:${host.id}`, 'notification')).toMatchObject({
+      payload: {
+        notification_type: 'MESSAGE_RECEIVED',
+        meta: { booking_id: bookingId, sender_id: guest.id },
+      },
+    });
 
     // A retried send publishes nothing new.
     await sendOk(guest, bookingId, 'Running 5 minutes late', message.clientId as string);
