@@ -104,7 +104,7 @@ export type NotificationTable = {
   viewed: Generated<boolean>;
   read: Generated<boolean>;
   meta: JSONColumnType<Record<string, unknown>, string | undefined, string>;
-  email_state: Generated<'none' | 'pending' | 'sending' | 'sent'>;
+  email_state: Generated<'none' | 'deferred' | 'pending' | 'sending' | 'sent'>;
   email_claimed_at: Date | null;
 };
 
@@ -332,6 +332,39 @@ export type BathroomIcalFeedTable = {
   last_fetched_at: Date | null;
 };
 
+/** One per booking, between its guest and the host of its bathroom (ADR 119). */
+export type ConversationTable = {
+  id: Generated<string>;
+  booking_id: string;
+  guest_id: string;
+  host_id: string;
+  created_at: Generated<Date>;
+  /** When each party was last emailed about a new message here: at most one such email an hour (ADR 122). */
+  guest_emailed_at: Date | null;
+  host_emailed_at: Date | null;
+  /** When the host was reminded of the guest's unanswered message before the start (ADR 122). */
+  reply_reminded_at: Date | null;
+};
+
+export type MessageTable = {
+  id: Generated<string>;
+  conversation_id: string;
+  sender_id: string;
+  /** Empty once deleted. */
+  content: string;
+  created_at: Generated<Date>;
+  /** When the other party read it (everything up to a message is marked at once). */
+  read_at: Date | null;
+  edited_at: Date | null;
+  deleted_at: Date | null;
+  /** The sender's id for an optimistic send; unique per conversation and sender. */
+  client_id: string | null;
+  /** The recipient's MESSAGE_RECEIVED notice, whose email copy waits for the sweep (ADR 122). */
+  received_notice_id: string | null;
+  /** When the sweep decided that email copy (sent or dropped): its claim stamp. */
+  email_checked_at: Date | null;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -355,4 +388,6 @@ export type Database = {
   booking_refunds: BookingRefundTable;
   bathroom_ical_feeds: BathroomIcalFeedTable;
   rate_limits: RateLimitTable;
+  conversations: ConversationTable;
+  messages: MessageTable;
 };

@@ -50,6 +50,7 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
     const sweep = createBookingSweep({
       db: ctx().services.db,
       notifications: ctx().services.notifications,
+      messaging: ctx().services.messaging,
       now: () => now,
     });
 
@@ -134,6 +135,7 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
     const sweep = createBookingSweep({
       db: ctx().services.db,
       notifications: ctx().services.notifications,
+      messaging: ctx().services.messaging,
       now: () => now,
     });
     expect(await sweep.sweep()).toMatchObject({ upcoming: 0, oneHour: 0 });
@@ -168,7 +170,12 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
       .where('guest_id', '=', otherGuest.id)
       .execute();
     let now = plusMinutes(start, -5);
-    const sweep = createBookingSweep({ db, notifications: ctx().services.notifications, now: () => now });
+    const sweep = createBookingSweep({
+      db,
+      notifications: ctx().services.notifications,
+      messaging: ctx().services.messaging,
+      now: () => now,
+    });
     expect(await sweep.sweep()).toMatchObject({ checkIn: 0 });
     now = plusMinutes(start, 56);
     expect(await sweep.sweep()).toMatchObject({ checkIn: 0 });

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+import type { MessagingService } from '../messaging/messaging-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import { CHECK_IN_OPENS_MINUTES } from './booking-life.ts';
 import { localWhen } from './booking-payments.ts';
@@ -26,6 +27,8 @@ export const BOOKINGS_SWEEP_JOB = 'bookings.sweep';
 export type SweepDeps = {
   db: Db;
   notifications: Pick<NotificationService, 'notifyMany' | 'notifyAdmins'>;
+  /** Invites both parties to a last word once the booking completes (MESSAGE_REVIEW, ADR 122). */
+  messaging: Pick<MessagingService, 'bookingCompleted'>;
   now: () => Date;
 };
 
@@ -119,6 +122,7 @@ export function createBookingSweep(deps: SweepDeps) {
         },
         trx,
       );
+      await deps.messaging.bookingCompleted(trx, bookingId);
       return true;
     });
   }

@@ -18,6 +18,7 @@ import type { RealtimeBus } from '../realtime/bus.ts';
 import {
   claimPendingEmails,
   countNotifications,
+  decideDeferredEmails,
   deleteNotification,
   type Executor,
   insertNotifications,
@@ -34,6 +35,12 @@ export type NotifyInput = {
   type: NotificationType;
   message: string;
   meta?: Record<string, unknown>;
+  /**
+   * Hold the email copy instead of queueing it: the calling domain later queues it
+   * (queueDeferredEmails) or drops it (dropDeferredEmails), e.g. a message's copy goes out only if
+   * it is still unread ten minutes later (ADR 122). No effect on types that are never emailed.
+   */
+  deferEmail?: boolean;
 };
 
 export type NotificationRecord = Awaited<ReturnType<typeof listNotifications>>[number];
@@ -103,7 +110,11 @@ export function createNotificationService(deps: {
       notification_type: input.type,
       message: input.message,
       meta: JSON.stringify(input.meta ?? {}),
-      email_state: isEmailable(input.type) ? ('pending' as const) : ('none' as const),
+      email_state: !isEmailable(input.type)
+        ? ('none' as const)
+        : input.deferEmail
+          ? ('deferred' as const)
+          : ('pending' as const),
     }));
     const createdAt = new Date(await insertNotifications(executor, rows));
     const createdAtJson = JSON.stringify(createdAt);
@@ -213,6 +224,18 @@ export function createNotificationService(deps: {
   }
 
   return {
+    /**
+     * Queues held email copies (deferEmail) for sending; the sender still checks the recipient's
+     * address and preferences. Pass the caller's transaction; copies already decided stay as they are.
+     */
+    async queueDeferredEmails(ids: string[], executor: Executor = db): Promise<number> {
+      const queued = await decideDeferredEmails(executor, ids, 'pending');
+      if (queued) scheduleEmailFlush();
+      return queued;
+    },
+    /** Drops held email copies: their notices stay in the app, no email is ever sent for them. */
+    dropDeferredEmails: (ids: string[], executor: Executor = db): Promise<number> =>
+      decideDeferredEmails(executor, ids, 'none'),
     stop() {
       stopped = true;
       clearTimeout(flushTimer);

@@ -22,7 +22,7 @@ export type NewNotification = {
   message: string | null;
   /** JSON text. */
   meta: string;
-  email_state: 'none' | 'pending';
+  email_state: 'none' | 'deferred' | 'pending';
 };
 
 /**
@@ -157,6 +157,21 @@ export async function markEmailSent(db: Db, id: string) {
 export async function markEmailNotWanted(db: Db, ids: string[]) {
   if (!ids.length) return;
   await db.updateTable('notifications').set({ email_state: 'none' }).where('id', 'in', ids).execute();
+}
+
+/**
+ * Decides held ('deferred') email copies: queued for the sender ('pending') or dropped ('none').
+ * Only held copies change, so deciding one twice does nothing the second time.
+ */
+export async function decideDeferredEmails(executor: Executor, ids: string[], state: 'pending' | 'none') {
+  if (!ids.length) return 0;
+  const result = await executor
+    .updateTable('notifications')
+    .set({ email_state: state })
+    .where('id', 'in', ids)
+    .where('email_state', '=', 'deferred')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function releaseEmailClaim(db: Db, id: string) {
