@@ -3,7 +3,9 @@ import { linkify } from './linkify.ts';
 
 describe('linkify', () => {
   it('keeps plain text as one piece', () => {
-    expect(linkify('The key is under the mat.')).toEqual([{ kind: 'text', text: 'The key is under the mat.' }]);
+    expect(linkify('The key is under the mat.')).toEqual([
+      { kind: 'text', text: 'The key is under the mat.' },
+    ]);
   });
 
   it('turns http(s) and www. addresses into links and leaves sentence punctuation outside', () => {

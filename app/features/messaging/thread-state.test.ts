@@ -30,7 +30,10 @@ function message(id: string, senderId: string, createdAt: string, extra: Partial
 }
 
 const start = initialThread({
-  messages: [message('m1', HOST, '2026-11-27T10:00:00.000Z'), message('m2', GUEST, '2026-11-27T10:01:00.000Z')],
+  messages: [
+    message('m1', HOST, '2026-11-27T10:00:00.000Z'),
+    message('m2', GUEST, '2026-11-27T10:01:00.000Z'),
+  ],
   nextCursor: 'cursor-1',
   otherReadUpTo: null,
 });
@@ -48,7 +51,10 @@ function sendOwn(clientId: string, at: string) {
 
 describe('a thread with optimistic sending', () => {
   it('shows an own message at once, then the server copy in its place (answer first)', () => {
-    const pending = threadReducer(start, { type: 'sending', message: sendOwn('c1', '2026-11-27T10:02:00.000Z') });
+    const pending = threadReducer(start, {
+      type: 'sending',
+      message: sendOwn('c1', '2026-11-27T10:02:00.000Z'),
+    });
     expect(pending.messages.at(-1)).toMatchObject({ id: 'c1', delivery: 'sending' });
     const server = message('m3', GUEST, '2026-11-27T10:02:01.000Z', { clientId: 'c1', content: 'On my way' });
     const sent = threadReducer(pending, { type: 'sent', message: server });
@@ -62,7 +68,10 @@ describe('a thread with optimistic sending', () => {
   });
 
   it('keeps one copy when the live event beats the answer', () => {
-    const pending = threadReducer(start, { type: 'sending', message: sendOwn('c1', '2026-11-27T10:02:00.000Z') });
+    const pending = threadReducer(start, {
+      type: 'sending',
+      message: sendOwn('c1', '2026-11-27T10:02:00.000Z'),
+    });
     const server = message('m3', GUEST, '2026-11-27T10:02:01.000Z', { clientId: 'c1' });
     const live = threadReducer(pending, { type: 'received', message: server });
     const answered = threadReducer(live, { type: 'sent', message: server });
@@ -71,7 +80,10 @@ describe('a thread with optimistic sending', () => {
   });
 
   it('marks a failed send and lets it be retried with the same clientId', () => {
-    const pending = threadReducer(start, { type: 'sending', message: sendOwn('c1', '2026-11-27T10:02:00.000Z') });
+    const pending = threadReducer(start, {
+      type: 'sending',
+      message: sendOwn('c1', '2026-11-27T10:02:00.000Z'),
+    });
     const failed = threadReducer(pending, { type: 'failed', clientId: 'c1' });
     expect(failed.messages.at(-1)).toMatchObject({ clientId: 'c1', delivery: 'failed' });
     const retried = threadReducer(failed, { type: 'retry', clientId: 'c1' });
@@ -81,7 +93,10 @@ describe('a thread with optimistic sending', () => {
   it('puts older pages before, without duplicates, and keeps their cursor', () => {
     const older = threadReducer(start, {
       type: 'older',
-      page: { messages: [message('m0', HOST, '2026-11-26T09:00:00.000Z'), start.messages[0] as Message], nextCursor: null },
+      page: {
+        messages: [message('m0', HOST, '2026-11-26T09:00:00.000Z'), start.messages[0] as Message],
+        nextCursor: null,
+      },
     });
     expect(older.messages.map((m) => m.id)).toEqual(['m0', 'm1', 'm2']);
     expect(older.nextCursor).toBeNull();
@@ -90,9 +105,16 @@ describe('a thread with optimistic sending', () => {
   it('shows a deleted message in place (the server sends it with empty content)', () => {
     const deleted = threadReducer(start, {
       type: 'received',
-      message: message('m1', HOST, '2026-11-27T10:00:00.000Z', { content: '', deletedAt: '2026-11-27T10:05:00.000Z' }),
+      message: message('m1', HOST, '2026-11-27T10:00:00.000Z', {
+        content: '',
+        deletedAt: '2026-11-27T10:05:00.000Z',
+      }),
     });
-    expect(deleted.messages[0]).toMatchObject({ id: 'm1', content: '', deletedAt: '2026-11-27T10:05:00.000Z' });
+    expect(deleted.messages[0]).toMatchObject({
+      id: 'm1',
+      content: '',
+      deletedAt: '2026-11-27T10:05:00.000Z',
+    });
     expect(deleted.messages).toHaveLength(2);
   });
 });
@@ -102,7 +124,10 @@ describe('Seen and read marks', () => {
     expect(seenMessageId(start, GUEST)).toBeNull();
     const read = threadReducer(start, { type: 'read', readUpTo: '2026-11-27T10:01:30.000Z' });
     expect(seenMessageId(read, GUEST)).toBe('m2');
-    const later = threadReducer(read, { type: 'sending', message: sendOwn('c1', '2026-11-27T10:03:00.000Z') });
+    const later = threadReducer(read, {
+      type: 'sending',
+      message: sendOwn('c1', '2026-11-27T10:03:00.000Z'),
+    });
     // The new message is not read yet: Seen stays under m2.
     expect(seenMessageId(later, GUEST)).toBe('m2');
     const stale = threadReducer(read, { type: 'read', readUpTo: '2026-11-27T09:00:00.000Z' });

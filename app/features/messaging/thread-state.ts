@@ -26,7 +26,9 @@ export type ThreadAction =
   | { type: 'received'; message: Message }
   | { type: 'read'; readUpTo: string };
 
-export function initialThread(page: Pick<ConversationPage, 'messages' | 'nextCursor' | 'otherReadUpTo'>): ThreadState {
+export function initialThread(
+  page: Pick<ConversationPage, 'messages' | 'nextCursor' | 'otherReadUpTo'>,
+): ThreadState {
   return {
     messages: page.messages.map((message) => ({ ...message, delivery: 'sent' })),
     nextCursor: page.nextCursor,
@@ -41,7 +43,8 @@ const byTime = (a: ThreadMessage, b: ThreadMessage) =>
 function upsert(messages: ThreadMessage[], message: Message): ThreadMessage[] {
   const sent: ThreadMessage = { ...message, delivery: 'sent' };
   const index = messages.findIndex(
-    (existing) => existing.id === message.id || (message.clientId !== null && existing.clientId === message.clientId),
+    (existing) =>
+      existing.id === message.id || (message.clientId !== null && existing.clientId === message.clientId),
   );
   if (index === -1) return [...messages, sent].sort(byTime);
   const next = messages.slice();
@@ -62,7 +65,11 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
       const older = action.page.messages
         .filter((message) => !known.has(message.id))
         .map((message): ThreadMessage => ({ ...message, delivery: 'sent' }));
-      return { ...state, messages: [...older, ...state.messages].sort(byTime), nextCursor: action.page.nextCursor };
+      return {
+        ...state,
+        messages: [...older, ...state.messages].sort(byTime),
+        nextCursor: action.page.nextCursor,
+      };
     }
     case 'sending':
       return { ...state, messages: [...state.messages, { ...action.message, delivery: 'sending' }] };
