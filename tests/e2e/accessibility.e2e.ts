@@ -54,6 +54,10 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
     url: () => '/bathrooms?location=Austin%2C%20TX&lat=30.2672&lng=-97.7431',
   },
   '/bathrooms/:id': { as: 'signed out', url: (ids) => `/bathrooms/${ids.bathroom}` },
+  '/messages': { as: 'guest' },
+  '/messages/:bookingId': { as: 'guest', url: (ids) => `/messages/${ids.booking}` },
+  '/messages/empty': { as: 'guest' },
+  '/messages-demo': { as: 'signed out' },
   '/bookings': { as: 'guest' },
   '/bookings/:id': { as: 'guest', url: (ids) => `/bookings/${ids.booking}` },
   '/payment-success': { as: 'guest', url: (ids) => `/payment-success?session_id=${ids.checkout}` },
@@ -87,7 +91,18 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
 /** The pages everyone sees, checked again for each signed-in audience (their header differs). */
 const SHARED = ['/', '/bathrooms', '/bathrooms/:id'];
 /** Checked in the dark colour scheme too: one page of each kind. */
-const DARK = ['/', '/bathrooms', '/bathrooms/:id', '/login', '/dashboard', '/manage/properties', '/admin'];
+const DARK = [
+  '/',
+  '/bathrooms',
+  '/bathrooms/:id',
+  '/login',
+  '/dashboard',
+  '/manage/properties',
+  '/admin',
+  '/messages',
+  '/messages/:bookingId',
+  '/messages-demo',
+];
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
 

@@ -27,6 +27,18 @@ export function HostBookingCards({ bookings, busy }: { bookings: BookingListItem
               <Text size="sm" c="dimmed">
                 {booking.guest_first_name ?? 'Guest'} · {formatUsd(booking.price_cents)}
               </Text>
+              <Button
+                component={Link}
+                to={`/messages/${booking.id}`}
+                size="sm"
+                variant="light"
+                mt={4}
+                h={44}
+                style={{ alignSelf: 'flex-start' }}
+                data-testid="message-guest"
+              >
+                Message guest
+              </Button>
               {booking.status === 'confirmed' && (
                 <Form
                   method="post"

@@ -198,6 +198,17 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
                 Check-in opens 10 minutes before the start.
               </Text>
             )}
+            {booking.role !== 'admin' && (
+              <Button
+                component={Link}
+                to={`/messages/${booking.id}`}
+                variant="light"
+                size="md"
+                data-testid="message-party"
+              >
+                {booking.role === 'guest' ? 'Message host' : 'Message guest'}
+              </Button>
+            )}
             {terms.can_cancel && live && (
               <Button variant="default" color="red" onClick={() => setConfirming(true)}>
                 Cancel booking
