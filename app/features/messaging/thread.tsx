@@ -237,14 +237,7 @@ export function ConversationThread({
           />
         </Stack>
       </div>
-      <Text
-        size="sm"
-        c="dimmed"
-        px="sm"
-        aria-live="polite"
-        data-testid="typing"
-        mih={typingName ? undefined : 0}
-      >
+      <Text size="sm" c="dimmed" px="sm" aria-live="polite" data-testid="typing">
         {typingName ? `${typingName} is typing…` : ''}
       </Text>
       {canSend ? (
@@ -257,9 +250,10 @@ export function ConversationThread({
         <Text className={classes.composer} c="dimmed" size="sm" data-testid="thread-closed">
           {!live
             ? 'This is a sample conversation: sign in and book a bathroom to message a real host.'
-            : conversation.role === 'admin'
-              ? 'You are reading this conversation as an admin: it is read-only.'
-              : (conversation.closedReason ?? 'This conversation is closed.')}
+            : (conversation.closedReason ??
+              (conversation.role === 'admin'
+                ? 'You are reading this conversation as an admin: it is read-only.'
+                : 'This conversation is closed.'))}
         </Text>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { Link, useLoaderData, useOutletContext } from 'react-router';
 import { conversationParamsSchema } from '../../../common/schemas/messages.ts';
 import { loadConversationPage } from '../../features/messaging/conversations.server.ts';
@@ -14,11 +14,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const parsed = conversationParamsSchema.safeParse(params);
   if (!parsed.success) throw new Response('Not found', { status: 404 });
-  return { page: await loadConversationPage(context, viewer, parsed.data.bookingId) };
+  return {
+    bookingId: parsed.data.bookingId,
+    ...(await loadConversationPage(context, viewer, parsed.data.bookingId)),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const conversation = loaderData?.page.conversation;
+  const conversation = loaderData?.page?.conversation;
   const other = conversation?.role === 'host' ? conversation.guest : conversation?.host;
   return [
     { title: other ? `${other.firstName} · Messages · Privy` : 'Messages · Privy' },
@@ -27,8 +30,31 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ThreadPage() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, notOpen, bookingId } = useLoaderData<typeof loader>();
   const { viewerId, onActivity } = useOutletContext<MessagesOutletContext>();
+  const back = (
+    <Anchor
+      component={Link}
+      to="/messages"
+      className={classes.backLink}
+      hiddenFrom="md"
+      data-testid="back-to-list"
+    >
+      ← All messages
+    </Anchor>
+  );
+  if (!page)
+    return (
+      <Stack gap="sm" data-testid="thread-not-open">
+        {back}
+        <Alert color="yellow" title="Messages are not open yet">
+          {notOpen}
+        </Alert>
+        <Anchor component={Link} to={`/bookings/${bookingId}`}>
+          Go to the booking
+        </Anchor>
+      </Stack>
+    );
   return (
     <ConversationThread
       // A new conversation starts from its own first page, never from the previous one's state.
@@ -36,17 +62,7 @@ export default function ThreadPage() {
       page={page}
       viewerId={viewerId}
       onActivity={onActivity}
-      header={
-        <Anchor
-          component={Link}
-          to="/messages"
-          className={classes.backLink}
-          hiddenFrom="md"
-          data-testid="back-to-list"
-        >
-          ← All messages
-        </Anchor>
-      }
+      header={back}
     />
   );
 }
