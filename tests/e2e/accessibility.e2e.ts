@@ -15,7 +15,7 @@ import { apiCall, holdSomething, signIn, waitForHydration } from './session-help
 
 type Audience = 'signed out' | 'guest' | 'host' | 'admin';
 type Ids = Record<
-  'bathroom' | 'booking' | 'property' | 'hostProfile' | 'mail' | 'checkout' | 'connect',
+  'bathroom' | 'booking' | 'property' | 'hostProfile' | 'mail' | 'checkout' | 'connect' | 'paidBooking',
   string
 >;
 
@@ -55,7 +55,7 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
   },
   '/bathrooms/:id': { as: 'signed out', url: (ids) => `/bathrooms/${ids.bathroom}` },
   '/messages': { as: 'guest' },
-  '/messages/:bookingId': { as: 'guest', url: (ids) => `/messages/${ids.booking}` },
+  '/messages/:bookingId': { as: 'guest', url: (ids) => `/messages/${ids.paidBooking}` },
   '/messages/empty': { as: 'guest' },
   '/messages-demo': { as: 'signed out' },
   '/bookings': { as: 'guest' },
@@ -157,6 +157,15 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     const held = await holdSomething(guest, 3);
     ids.booking = held.bookingId;
     ids.checkout = held.checkoutPath.split('/').pop() as string;
+    // A paid booking has a conversation, for its thread page.
+    const paid = await holdSomething(guest, 4);
+    const payment = await apiCall(
+      guest,
+      'POST',
+      `/api/payments/test-checkout/${paid.checkoutPath.split('/').pop()}/pay`,
+    );
+    expect(payment.status).toBe(200);
+    ids.paidBooking = paid.bookingId;
     const search = await apiCall(guest, 'GET', '/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=5');
     ids.bathroom = (search.body.results as { id: string }[])[0]?.id as string;
     // A message to support puts an email in the dev outbox, for its message page.
