@@ -26,23 +26,28 @@ async function shootAll(page: Page, path: string, name: string) {
   }
 }
 
+/** A fresh guest's paid booking of the demo host's first bathroom: a conversation of their own. */
+async function paidBookingOfPaula(host: Page, guest: Page): Promise<string> {
+  const bathroom = await firstPublishedBathroomOf(host);
+  const { bookingId, checkoutPath } = await holdTwoDaysAhead(guest, bathroom.id);
+  const paid = await apiCall(
+    guest,
+    'POST',
+    `/api/payments/test-checkout/${checkoutPath.split('/').pop()}/pay`,
+  );
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return bookingId;
+}
+
 describe('messages between a guest and a host', () => {
-  const { newTab } = useBrowser();
+  const { newTab, allowConsoleErrors } = useBrowser();
 
   it('live: Message host opens the thread, messages, typing and Seen cross over, markup stays text', async () => {
     const { page: host } = await newTab();
     await signIn(host, 'paula@privy.test');
-    const bathroom = await firstPublishedBathroomOf(host);
-
     const { page: guest } = await newTab();
     await registerFresh(guest, 'messaging-guest');
-    const { bookingId, checkoutPath } = await holdTwoDaysAhead(guest, bathroom.id);
-    const paid = await apiCall(
-      guest,
-      'POST',
-      `/api/payments/test-checkout/${checkoutPath.split('/').pop()}/pay`,
-    );
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const bookingId = await paidBookingOfPaula(host, guest);
 
     // The guest starts from the booking, as a guest would.
     await guest.goto(`/bookings/${bookingId}`);
@@ -95,9 +100,88 @@ describe('messages between a guest and a host', () => {
     await guest.goto(`/messages/${bookingId}`);
     expect(await guest.getByTestId('message').count()).toBe(2);
 
+    // Wide screen: opening a conversation renders the thread beside the list, the same list element.
+    await guest.setViewportSize({ width: 1280, height: 900 });
+    await guest.goto('/messages');
+    await waitForHydration(guest, '[data-testid="conversation"]');
+    await guest.evaluate(() => {
+      (document.querySelector('nav[aria-label="Conversations"]') as unknown as { kept: boolean }).kept = true;
+    });
+    await guest.getByTestId('conversation').first().click();
+    await guest.getByTestId('thread').waitFor();
+    expect(
+      await guest.evaluate(
+        () =>
+          (document.querySelector('nav[aria-label="Conversations"]') as unknown as { kept?: boolean }).kept,
+      ),
+    ).toBe(true);
+
+    // Phone: the list and the thread are separate screens, with a way back.
+    await guest.setViewportSize({ width: 390, height: 844 });
+    await guest.goto('/messages');
+    await waitForHydration(guest, '[data-testid="conversation"]');
+    expect(await guest.getByTestId('thread').count()).toBe(0);
+    await guest.getByTestId('conversation').first().click();
+    await guest.getByTestId('thread').waitFor();
+    expect(await guest.getByRole('navigation', { name: 'Conversations' }).isVisible()).toBe(false);
+    await guest.getByTestId('back-to-list').click();
+    await guest.waitForURL(/\/messages$/);
+    expect(await guest.getByRole('navigation', { name: 'Conversations' }).isVisible()).toBe(true);
+
     await shootAll(guest, '/messages', 'messages-list');
     await shootAll(guest, `/messages/${bookingId}`, 'messages-thread');
   }, 180_000);
+
+  it('composer: a failed send stays with Retry, the count shows near the limit, offline says so', async () => {
+    const { page: host } = await newTab();
+    await signIn(host, 'paula@privy.test');
+    const tab = await newTab();
+    const guest = tab.page;
+    await registerFresh(guest, 'messaging-composer');
+    const bookingId = await paidBookingOfPaula(host, guest);
+    await guest.goto(`/messages/${bookingId}`);
+    await waitForHydration(guest, '[data-testid="composer"] textarea');
+    const box = guest.getByRole('textbox', { name: 'Message' });
+
+    // The server cannot be reached for this one send: the message stays, marked, with Retry.
+    let refused = 0;
+    await guest.route(`**/api/messages/${bookingId}`, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      refused += 1;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Try again"}' });
+    });
+    await box.fill('Is the gate code the same as last time?');
+    await box.press('Enter');
+    const pending = guest.getByTestId('message').filter({ hasText: 'gate code' });
+    await pending.getByText('Not sent.').waitFor();
+    allowConsoleErrors(tab, /503/);
+    await guest.unroute(`**/api/messages/${bookingId}`);
+    await pending.getByRole('button', { name: 'Retry' }).click();
+    await pending.getByText('Not sent.').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => apiCall(host, 'GET', `/api/messages/${bookingId}`).then((answer) => answer.body.messages))
+      .toHaveLength(1);
+    expect(refused).toBe(1);
+
+    await box.fill('x'.repeat(1850));
+    expect(await guest.getByTestId('length-count').textContent()).toBe('1,850 / 2,000 characters');
+    await box.fill('');
+    expect(await guest.getByTestId('length-count').count()).toBe(0);
+
+    // The browser says it is offline (the events a phone losing signal fires).
+    await guest.evaluate(() => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      window.dispatchEvent(new Event('offline'));
+    });
+    await guest.getByTestId('offline-note').waitFor();
+    expect(await box.isDisabled()).toBe(true);
+    await guest.evaluate(() => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+      window.dispatchEvent(new Event('online'));
+    });
+    await guest.getByTestId('offline-note').waitFor({ state: 'detached' });
+    expect(await box.isDisabled()).toBe(false);
+  }, 120_000);
 
   it('a member without conversations lands on the empty page, which leads to booking', async () => {
     const { page } = await newTab();
