@@ -303,3 +303,25 @@ export async function listConversationsOfUser(
 }
 
 export type ConversationListRow = Awaited<ReturnType<typeof listConversationsOfUser>>[number];
+
+/** Messages with their own times, as they were written (the demo seed's conversations). */
+export async function insertMessagesAsWritten(
+  db: Executor,
+  conversationId: string,
+  rows: Array<{ senderId: string; content: string; createdAt: Date; readAt: Date | null }>,
+): Promise<number> {
+  if (!rows.length) return 0;
+  await db
+    .insertInto('messages')
+    .values(
+      rows.map((row) => ({
+        conversation_id: conversationId,
+        sender_id: row.senderId,
+        content: row.content,
+        created_at: row.createdAt,
+        read_at: row.readAt,
+      })),
+    )
+    .execute();
+  return rows.length;
+}
