@@ -183,6 +183,23 @@ describe('messages between a guest and a host', () => {
     expect(await box.isDisabled()).toBe(false);
   }, 120_000);
 
+  it('a closed conversation of the demo guest reads, with the reason where the composer was', async () => {
+    const { page } = await newTab();
+    await signIn(page, 'gina@privy.test');
+    // Her list as seeded, before any thread is opened (opening one marks it read).
+    await shootAll(page, '/messages', 'messages-demo-guest-list');
+    const list = await apiCall(page, 'GET', '/api/messages/conversations');
+    const closed = (
+      list.body.conversations as { bookingId: string; canSend: boolean; closedReason: string | null }[]
+    ).find((conversation) => !conversation.canSend && conversation.closedReason);
+    if (!closed) throw new Error('the demo seed should give Gina a closed conversation');
+    await page.goto(`/messages/${closed.bookingId}`);
+    expect(await page.getByTestId('message').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('composer').count()).toBe(0);
+    expect(await page.getByTestId('thread-closed').textContent()).toBe(closed.closedReason);
+    await shootAll(page, `/messages/${closed.bookingId}`, 'messages-closed');
+  }, 90_000);
+
   it('a member without conversations lands on the empty page, which leads to booking', async () => {
     const { page } = await newTab();
     await registerFresh(page, 'messaging-empty');
