@@ -35,6 +35,13 @@ export default [
     route('test-notifications', 'routes/dev/test-notifications.tsx'),
     route('bathrooms', 'routes/public/bathrooms.tsx'),
     route('bathrooms/:id', 'routes/public/bathroom-details.tsx'),
+    // Messaging (spec §2, ADR 120): the list stays mounted while a conversation opens beside it.
+    route('messages', 'routes/messages/layout.tsx', [
+      index('routes/messages/index.tsx'),
+      route(':bookingId', 'routes/messages/thread.tsx'),
+    ]),
+    route('messages/empty', 'routes/messages/empty.tsx'),
+    route('messages-demo', 'routes/messages/demo.tsx'),
     route('bookings', 'routes/bookings/list.tsx'),
     route('bookings/:id', 'routes/bookings/detail.tsx'),
     route('payment-success', 'routes/bookings/payment-success.tsx'),

@@ -67,9 +67,10 @@ describe('notification action buttons (spec §6)', () => {
 });
 
 describe('the buttons shown while some spec pages are not served yet', () => {
-  it('leaves message buttons out and sends admins’ refund notices to the booking', () => {
+  it('shows message buttons (the messages pages exist) and sends admins’ refund notices to the booking', () => {
     expect(notificationActions('RESERVATION_CONFIRMED', { booking_id: 'b1', user_id: 'host1' })).toEqual([
       { label: 'View Booking', to: '/bookings/b1' },
+      { label: 'Message Provider', to: '/messages?booking=b1&contact=host1' },
     ]);
     expect(notificationActions('ADMIN_REFUND_FAILED', { booking_id: 'b9' })).toEqual([
       { label: 'Admin Bookings', to: '/admin/bookings?q=b9' },

@@ -65,11 +65,11 @@ export function specNotificationActions(typeName: string, rawMeta: unknown): Not
 }
 
 /**
- * Spec targets whose pages come with later work: /messages with messaging, /admin/refund-requests
- * with refund requests. Until a page exists no button leads to it (a 404 is worse than no button);
- * delete its line here when the page ships. A test checks every shown target against the routes.
+ * Spec targets whose pages come with later work: /admin/refund-requests with refund requests.
+ * Until a page exists no button leads to it (a 404 is worse than no button); delete its line here
+ * when the page ships. A test checks every shown target against the routes.
  */
-export const UNSERVED_TARGETS = ['/messages', '/admin/refund-requests'] as const;
+export const UNSERVED_TARGETS = ['/admin/refund-requests'] as const;
 
 const unserved = (to: string) => UNSERVED_TARGETS.some((path) => to === path || to.startsWith(`${path}?`));
 

@@ -15,7 +15,7 @@ import { apiCall, holdSomething, signIn, waitForHydration } from './session-help
 
 type Audience = 'signed out' | 'guest' | 'host' | 'admin';
 type Ids = Record<
-  'bathroom' | 'booking' | 'property' | 'hostProfile' | 'mail' | 'checkout' | 'connect',
+  'bathroom' | 'booking' | 'property' | 'hostProfile' | 'mail' | 'checkout' | 'connect' | 'paidBooking',
   string
 >;
 
@@ -54,6 +54,10 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
     url: () => '/bathrooms?location=Austin%2C%20TX&lat=30.2672&lng=-97.7431',
   },
   '/bathrooms/:id': { as: 'signed out', url: (ids) => `/bathrooms/${ids.bathroom}` },
+  '/messages': { as: 'guest' },
+  '/messages/:bookingId': { as: 'guest', url: (ids) => `/messages/${ids.paidBooking}` },
+  '/messages/empty': { as: 'guest' },
+  '/messages-demo': { as: 'signed out' },
   '/bookings': { as: 'guest' },
   '/bookings/:id': { as: 'guest', url: (ids) => `/bookings/${ids.booking}` },
   '/payment-success': { as: 'guest', url: (ids) => `/payment-success?session_id=${ids.checkout}` },
@@ -87,7 +91,18 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
 /** The pages everyone sees, checked again for each signed-in audience (their header differs). */
 const SHARED = ['/', '/bathrooms', '/bathrooms/:id'];
 /** Checked in the dark colour scheme too: one page of each kind. */
-const DARK = ['/', '/bathrooms', '/bathrooms/:id', '/login', '/dashboard', '/manage/properties', '/admin'];
+const DARK = [
+  '/',
+  '/bathrooms',
+  '/bathrooms/:id',
+  '/login',
+  '/dashboard',
+  '/manage/properties',
+  '/admin',
+  '/messages',
+  '/messages/:bookingId',
+  '/messages-demo',
+];
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
 
@@ -142,6 +157,15 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     const held = await holdSomething(guest, 3);
     ids.booking = held.bookingId;
     ids.checkout = held.checkoutPath.split('/').pop() as string;
+    // A paid booking has a conversation, for its thread page.
+    const paid = await holdSomething(guest, 4);
+    const payment = await apiCall(
+      guest,
+      'POST',
+      `/api/payments/test-checkout/${paid.checkoutPath.split('/').pop()}/pay`,
+    );
+    expect(payment.status).toBe(200);
+    ids.paidBooking = paid.bookingId;
     const search = await apiCall(guest, 'GET', '/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=5');
     ids.bathroom = (search.body.results as { id: string }[])[0]?.id as string;
     // A message to support puts an email in the dev outbox, for its message page.

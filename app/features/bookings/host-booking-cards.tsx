@@ -10,6 +10,11 @@ import { BookingStatusBadge, bookingSpan } from './booking-status.tsx';
  * on a 360 px phone as on a desktop, where a table had to scroll sideways to show the status
  * (ADR 114). Confirmed bookings carry "Cancel with full refund", asked once more in the browser.
  */
+/** Paid bookings have a conversation (ADR 119); a hold has none until it is paid (null expiry once paid). */
+const paidFor = (booking: BookingListItem) =>
+  ['confirmed', 'checked_in', 'completed'].includes(booking.status) ||
+  (booking.status === 'cancelled' && booking.hold_expires_at === null);
+
 export function HostBookingCards({ bookings, busy }: { bookings: BookingListItem[]; busy: boolean }) {
   return (
     <Stack gap="sm" data-testid="host-bookings">
@@ -27,6 +32,20 @@ export function HostBookingCards({ bookings, busy }: { bookings: BookingListItem
               <Text size="sm" c="dimmed">
                 {booking.guest_first_name ?? 'Guest'} · {formatUsd(booking.price_cents)}
               </Text>
+              {paidFor(booking) && (
+                <Button
+                  component={Link}
+                  to={`/messages/${booking.id}`}
+                  size="sm"
+                  variant="light"
+                  mt={4}
+                  h={44}
+                  style={{ alignSelf: 'flex-start' }}
+                  data-testid="message-guest"
+                >
+                  Message guest
+                </Button>
+              )}
               {booking.status === 'confirmed' && (
                 <Form
                   method="post"

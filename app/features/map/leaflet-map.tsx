@@ -1,18 +1,25 @@
 import 'leaflet/dist/leaflet.css';
 import { latLngBounds } from 'leaflet';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Circle, CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { MapArea, MapMarker } from './types.ts';
 
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
-/** Fits the view when the set of points changes (not on every hover re-render). */
+/**
+ * Fits the view when the set of points changes (not on every hover re-render). The first fit is not
+ * animated: a page left during Leaflet's zoom animation (a guest tapping "Message host" at once)
+ * had its transition end on a removed map and throw `_leaflet_pos` into the console.
+ */
 function FitTo({ points }: { points: [number, number][] }) {
   const map = useMap();
   const key = JSON.stringify(points);
+  const fitted = useRef(false);
   useEffect(() => {
     const list = JSON.parse(key) as [number, number][];
-    if (list.length > 1) map.fitBounds(latLngBounds(list), { padding: [32, 32], maxZoom: 15 });
+    if (list.length < 2) return;
+    map.fitBounds(latLngBounds(list), { padding: [32, 32], maxZoom: 15, animate: fitted.current });
+    fitted.current = true;
   }, [map, key]);
   return null;
 }

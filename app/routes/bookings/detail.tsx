@@ -77,6 +77,11 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/** A booking has a conversation once it is paid for (ADR 119): unpaid or lapsed holds have none. */
+const hasConversation = (booking: { status: string; confirmed_at: string | null }) =>
+  ['confirmed', 'checked_in', 'completed'].includes(booking.status) ||
+  (booking.status === 'cancelled' && booking.confirmed_at !== null);
+
 export function meta() {
   return [{ title: 'Booking · Privy' }, { name: 'robots', content: 'noindex' }];
 }
@@ -197,6 +202,17 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
               <Text size="sm" c="dimmed">
                 Check-in opens 10 minutes before the start.
               </Text>
+            )}
+            {booking.role !== 'admin' && hasConversation(booking) && (
+              <Button
+                component={Link}
+                to={`/messages/${booking.id}`}
+                variant="light"
+                size="md"
+                data-testid="message-party"
+              >
+                {booking.role === 'guest' ? 'Message host' : 'Message guest'}
+              </Button>
             )}
             {terms.can_cancel && live && (
               <Button variant="default" color="red" onClick={() => setConfirming(true)}>
