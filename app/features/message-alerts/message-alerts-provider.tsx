@@ -15,7 +15,10 @@ type MessageAlertsContextValue = MessageAlertsState & {
   markRead: (id: string) => void;
   clearAll: () => void;
   refreshUnreadCount: () => Promise<void>;
-  /** Shows an alert as if it had just arrived, skip rules aside (/test-messaging). */
+  /**
+   * Shows an alert as if it had just arrived, skip rules aside, and counts it in the badge until
+   * the next fetch brings the server's count (/test-messaging).
+   */
   simulate: (alert: MessageAlert) => void;
 };
 
@@ -114,7 +117,10 @@ export function MessageAlertsProvider({ userId, children }: { userId: string; ch
       markRead: store.markRead,
       clearAll: store.clearAll,
       refreshUnreadCount: store.refreshUnreadCount,
-      simulate: showAlert,
+      simulate: (alert: MessageAlert) => {
+        showAlert(alert);
+        store.setUnreadCount(store.getState().unreadCount + 1);
+      },
     }),
     [state, store, showAlert],
   );
