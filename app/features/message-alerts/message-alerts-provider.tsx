@@ -84,6 +84,7 @@ export function MessageAlertsProvider({ userId, children }: { userId: string; ch
     () => () => {
       store.reset();
       toastStore.clean(toastArea);
+      delete document.documentElement.dataset.messageAlert;
     },
     [store],
   );
@@ -108,6 +109,10 @@ export function MessageAlertsProvider({ userId, children }: { userId: string; ch
       pathname: () => where.current,
       lookupParties,
       alert: showAlert,
+    }).then((skipped) => {
+      // What became of the last message, on <html data-message-alert="{messageId} {shown|reason}">:
+      // a developer (or a browser test) can tell a skipped alert from one that has not arrived yet.
+      document.documentElement.dataset.messageAlert = `${incoming.message.id} ${skipped ?? 'shown'}`;
     });
   });
 
