@@ -118,4 +118,56 @@ describe('message alerts', () => {
     await expect.poll(() => badge(guest.page).count()).toBe(0);
     await expect.poll(() => laterToast.count(), { timeout: 3000 }).toBe(0);
   });
+
+  it('/test-messaging shows a simulated alert, marks it read and clears the list', async () => {
+    const { page } = await newTab();
+    await registerFresh(page, 'simulate');
+    await page.goto('/test-messaging');
+    await waitForHydration(page, '[data-testid="message-badge"] a');
+    const before = await badgeCount(page);
+    await page.getByRole('button', { name: 'Show the alert' }).click();
+    const toast = alertToasts(page).filter({ hasText: '💬 Gina' });
+    await expect.poll(() => toast.isVisible()).toBe(true);
+    expect(await toast.getByTestId('message-alert-link').textContent()).toMatch(/^.{80}…$/u);
+    await expect.poll(() => badgeCount(page)).toBe(before + 1);
+
+    // No name: the fallback "User" (spec §8).
+    await page.getByLabel("Sender's first name").fill('');
+    await page.getByRole('button', { name: 'Show the alert' }).click();
+    await expect.poll(() => alertToasts(page).filter({ hasText: '💬 User' }).isVisible()).toBe(true);
+
+    const recent = page.getByTestId('recent-alert');
+    await expect.poll(() => recent.count()).toBe(2);
+    await recent.first().getByRole('button', { name: 'Mark read' }).click();
+    await expect.poll(() => recent.first().getAttribute('data-read')).toBe('true');
+    expect(await recent.nth(1).getAttribute('data-read')).toBe('false');
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect.poll(() => recent.count()).toBe(0);
+  });
+
+  // Screenshots for people to look at, only when asked (E2E_SCREENSHOTS=<folder>).
+  const folder = process.env.E2E_SCREENSHOTS;
+  it.runIf(folder)(
+    'screenshots: header badge and toast, phone and desktop, light and dark',
+    async () => {
+      for (const size of [
+        { name: 'phone', width: 390, height: 844 },
+        { name: 'desktop', width: 1280, height: 900 },
+      ]) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const { page } = await newTab({ colorScheme });
+          await page.setViewportSize({ width: size.width, height: size.height });
+          await registerFresh(page, 'shots');
+          await page.goto('/test-messaging');
+          await waitForHydration(page, '[data-testid="message-badge"] a');
+          await page.getByRole('button', { name: 'Show the alert' }).click();
+          await expect.poll(() => alertToasts(page).first().isVisible()).toBe(true);
+          await expect.poll(() => badgeCount(page)).toBeGreaterThan(0);
+          await page.waitForTimeout(400);
+          await page.screenshot({ path: `${folder}/message-alert-${size.name}-${colorScheme}.png` });
+        }
+      }
+    },
+    180_000,
+  );
 });
