@@ -9,7 +9,8 @@ import { apiCall, registerFresh, signIn, waitForHydration, waitForLiveChannel } 
  * Message alerts (spec §3–§5, §9; ADR 121) between the guest and the host of one paid booking, each
  * in their own browser profile: the toast and the header's unread count reach the other side, not
  * the sender, and not a recipient already looking at that conversation; a click on the toast opens
- * it; signing out takes the count away.
+ * it; signing out takes the count away. Needs the conversation pages (msg-pages, ADR 120) for
+ * /messages/{bookingId}.
  */
 
 const badge = (page: Page) => page.getByTestId('message-badge');
@@ -47,7 +48,7 @@ async function openLive(page: Page, path: string): Promise<void> {
 }
 
 describe('message alerts', () => {
-  const { newTab, allowConsoleErrors } = useBrowser();
+  const { newTab } = useBrowser();
 
   it('reach the other party, not the sender nor someone reading that conversation', async () => {
     const guest = await newTab();
@@ -84,8 +85,6 @@ describe('message alerts', () => {
     const quietId = await send(host.page, bookingId, quiet);
     await expect.poll(() => lastAlertOutcome(guest.page, quietId)).toBe('viewing-conversation');
     expect(await alertToasts(guest.page).filter({ hasText: quiet }).count()).toBe(0);
-    // Until the conversation pages are merged, /messages/{id} is this branch's not-found page.
-    allowConsoleErrors(guest, /\/messages\/[\w-]+: Failed to load resource: .* 404/);
   });
 
   it('open the conversation from the toast, and leave with the account', async () => {
@@ -104,7 +103,6 @@ describe('message alerts', () => {
     await toast.getByText('💬 Hector').click();
     await guest.page.waitForURL((url) => url.pathname === `/messages/${bookingId}`);
     await expect.poll(() => toast.count()).toBe(0);
-    allowConsoleErrors(guest, /\/messages\/[\w-]+: Failed to load resource: .* 404/);
 
     // Back elsewhere, another message: a toast and a count, which signing out takes away at once
     // (well before the toast's 6 seconds would have closed it).
