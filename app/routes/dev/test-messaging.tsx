@@ -155,7 +155,7 @@ export default function TestMessaging() {
                   data-read={alert.isRead}
                 >
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2}>
+                    <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                       <Group gap="xs">
                         <Text fw={600}>{alertTitle(alert)}</Text>
                         {!alert.isRead && (
@@ -168,7 +168,12 @@ export default function TestMessaging() {
                       <Link to={conversationPath(alert.bookingId)}>Open the conversation</Link>
                     </Stack>
                     {!alert.isRead && (
-                      <Button size="xs" variant="subtle" onClick={() => alerts.markRead(alert.id)}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        style={{ flexShrink: 0 }}
+                        onClick={() => alerts.markRead(alert.id)}
+                      >
                         Mark read
                       </Button>
                     )}
