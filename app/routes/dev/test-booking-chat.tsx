@@ -67,7 +67,7 @@ export default function TestBookingChat() {
       {bookings.length === 0 ? (
         <Alert color="blue" title="No bookings yet">
           Messages belong to a booking.{' '}
-          <Anchor component={Link} to="/bathrooms">
+          <Anchor component={Link} to="/bathrooms" fz="inherit">
             Book a bathroom
           </Anchor>{' '}
           (or, as a host, wait for a booking), then come back here.
@@ -107,7 +107,7 @@ export default function TestBookingChat() {
       {outcome?.kind === 'sent' && (
         <Alert color="teal" title="Sent" role="status">
           The other person gets it now.{' '}
-          <Anchor component={Link} to={conversationPath(outcome.bookingId)}>
+          <Anchor component={Link} to={conversationPath(outcome.bookingId)} fz="inherit">
             Open the conversation
           </Anchor>
         </Alert>
