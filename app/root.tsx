@@ -16,6 +16,7 @@ import {
 // zod's core alone: the classic API (~20 KB gzip) stays out of pages that validate nothing.
 import { config as configureZod } from 'zod/v4/core';
 import type { Route } from './+types/root';
+import { MessageAlertsProvider } from './features/message-alerts/message-alerts-provider.tsx';
 import { NotificationsProvider } from './features/notifications/notifications-provider.tsx';
 import { StripeBanner } from './features/payments/stripe-banner.tsx';
 import { RealtimeProvider } from './features/realtime/realtime-provider.tsx';
@@ -133,7 +134,9 @@ export default function App() {
       <AccountGate viewer={viewer} supportEmail={root?.supportEmail}>
         {liveUserId ? (
           <NotificationsProvider key={liveUserId} userId={liveUserId}>
-            <Outlet />
+            <MessageAlertsProvider key={liveUserId} userId={liveUserId}>
+              <Outlet />
+            </MessageAlertsProvider>
           </NotificationsProvider>
         ) : (
           <Outlet />

@@ -33,6 +33,8 @@ export default [
     route('dashboard', 'routes/account/dashboard.tsx'),
     route('notifications', 'routes/account/notifications.tsx'),
     route('test-notifications', 'routes/dev/test-notifications.tsx'),
+    route('test-messaging', 'routes/dev/test-messaging.tsx'),
+    route('test-booking-chat', 'routes/dev/test-booking-chat.tsx'),
     route('bathrooms', 'routes/public/bathrooms.tsx'),
     route('bathrooms/:id', 'routes/public/bathroom-details.tsx'),
     // Messaging (spec §2, ADR 120): the list stays mounted while a conversation opens beside it.

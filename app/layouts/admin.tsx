@@ -2,6 +2,7 @@ import '../ui/mantine-pages.css';
 import { AppShell, Group, NavLink as MantineNavLink, Text } from '@mantine/core';
 import { IconCalendarEvent, IconGauge, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { MessagesLink } from '../features/message-alerts/messages-link.tsx';
 import { NotificationBell } from '../features/notifications/notification-panel.tsx';
 import { requireAdmin } from '../lib/guards.server.ts';
 import { Logo } from '../ui/logo.tsx';
@@ -37,6 +38,7 @@ export default function AdminLayout() {
           </Group>
           <Group gap="xs">
             <ColorModeToggle />
+            <MessagesLink />
             <NotificationBell />
           </Group>
         </Group>

@@ -7,13 +7,15 @@ import {
   IconShield,
 } from '@tabler/icons-react';
 import { Form, Link } from 'react-router';
+import { MessagesLink } from '../features/message-alerts/messages-link.tsx';
 import { NotificationBell } from '../features/notifications/notification-panel.tsx';
 import { type ClientViewer, displayName } from '../lib/viewer.ts';
 
-/** The header's notification bell and account menu, for a signed-in viewer (site-header.tsx). */
+/** The header's messages link, notification bell and account menu, for a signed-in viewer (site-header.tsx). */
 export default function AccountActions({ viewer }: { viewer: ClientViewer }) {
   return (
     <>
+      <MessagesLink />
       <NotificationBell />
       <Menu position="bottom-end" withinPortal shadow="md" width={220}>
         <Menu.Target>

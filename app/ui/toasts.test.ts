@@ -1,7 +1,7 @@
 import { cleanNotifications, type NotificationData, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOAST_SEVERITIES } from '../../common/constants.ts';
-import { appNotificationsStore, bottomRightStore, toast } from './toasts.tsx';
+import { appNotificationsStore, bottomRightStore, messageAlertsStore, toast } from './toasts.tsx';
 
 /** On screen, then waiting their turn (Mantine shows five at a time). */
 const shown = (): NotificationData[] => {
@@ -10,7 +10,7 @@ const shown = (): NotificationData[] => {
 };
 
 afterEach(() => {
-  for (const store of [notificationsStore, bottomRightStore, appNotificationsStore])
+  for (const store of [notificationsStore, bottomRightStore, appNotificationsStore, messageAlertsStore])
     cleanNotifications(store);
 });
 
@@ -54,5 +54,23 @@ describe('toasts', () => {
     expect(shown()).toHaveLength(0);
     expect(bottomRightStore.getState().notifications.map((item) => item.title)).toEqual(['Bottom right']);
     expect(appNotificationsStore.getState().notifications.map((item) => item.title)).toEqual(['Top right']);
+  });
+
+  it('put message alerts in their own group, clickable anywhere but the close button', () => {
+    let opened = 0;
+    toast.info(
+      { title: '💬 Gina', message: 'On my way', autoClose: 6000, onClick: () => (opened += 1) },
+      'message-notifications',
+    );
+    expect(shown()).toHaveLength(0);
+    const [alert] = messageAlertsStore.getState().notifications;
+    expect(alert).toMatchObject({ title: '💬 Gina', autoClose: 6000, withCloseButton: true, color: 'blue' });
+    const click = (target: Element) =>
+      alert?.onClick?.({ target } as unknown as Parameters<NonNullable<NotificationData['onClick']>>[0]);
+    const closest = (matches: boolean) => ({ closest: () => (matches ? {} : null) }) as unknown as Element;
+    click(closest(false));
+    expect(opened).toBe(1);
+    click(closest(true));
+    expect(opened).toBe(1);
   });
 });

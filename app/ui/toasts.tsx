@@ -1,6 +1,8 @@
 import { createNotificationsStore, type NotificationData, notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import {
   BOTTOM_RIGHT_TOAST_GROUP,
+  MESSAGE_TOAST_GROUP,
   NOTIFICATION_TOAST_GROUP,
   TOAST_LIFETIME_MS,
   type TOAST_SEVERITIES,
@@ -13,9 +15,19 @@ import classes from './toasts.module.css';
 /** Spec §2: three toast areas — the default one, bottom-right (group br) and top-right (group app-notifications). */
 export const bottomRightStore = createNotificationsStore();
 export const appNotificationsStore = createNotificationsStore();
+/** Spec §9's message-notifications group: new-message alerts, beside app-notifications (ADR 121). */
+export const messageAlertsStore = createNotificationsStore();
 
-type ToastInput = { title: string; message: string; autoClose?: number; id?: string };
-type ToastGroup = 'br' | 'app-notifications';
+type ToastInput = {
+  title: string;
+  message: ReactNode;
+  autoClose?: number;
+  id?: string;
+  /** A click anywhere on the toast but its close button (a message alert opens its conversation). */
+  onClick?: () => void;
+  testId?: string;
+};
+type ToastGroup = 'br' | 'app-notifications' | 'message-notifications';
 export type ToastSeverity = (typeof TOAST_SEVERITIES)[number];
 
 /**
@@ -39,6 +51,17 @@ const appearance: Record<ToastSeverity, Pick<NotificationData, 'color' | 'classN
   },
 };
 
+/** The close button (and any link or button inside) keeps its own meaning. */
+function clickable(onClick: () => void): Pick<NotificationData, 'onClick' | 'style'> {
+  return {
+    style: { cursor: 'pointer' },
+    onClick: (event) => {
+      if ((event.target as Element).closest('button, a')) return;
+      onClick();
+    },
+  };
+}
+
 function show(severity: ToastSeverity, input: ToastInput, group?: ToastGroup) {
   const data: NotificationData = {
     title: input.title,
@@ -50,9 +73,12 @@ function show(severity: ToastSeverity, input: ToastInput, group?: ToastGroup) {
     // Tests and styles can tell the severities apart without reading colours.
     'data-severity': severity,
     ...(input.id ? { id: input.id } : {}),
+    ...(input.testId ? { 'data-testid': input.testId } : {}),
+    ...(input.onClick ? clickable(input.onClick) : {}),
   };
   if (group === BOTTOM_RIGHT_TOAST_GROUP) return notifications.show(data, bottomRightStore);
   if (group === NOTIFICATION_TOAST_GROUP) return notifications.show(data, appNotificationsStore);
+  if (group === MESSAGE_TOAST_GROUP) return notifications.show(data, messageAlertsStore);
   return notifications.show(data);
 }
 

@@ -49,6 +49,8 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
   '/dashboard': { as: 'guest' },
   '/notifications': { as: 'guest' },
   '/test-notifications': { as: 'guest' },
+  '/test-messaging': { as: 'guest' },
+  '/test-booking-chat': { as: 'guest' },
   '/bathrooms': {
     as: 'signed out',
     url: () => '/bathrooms?location=Austin%2C%20TX&lat=30.2672&lng=-97.7431',
