@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_PREVIEW_LENGTH } from '../constants.ts';
+import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from '../messaging.ts';
 import { decodeTimeIdCursor, encodeTimeIdCursor, timeIdCursorSchema } from './cursor.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -27,24 +27,18 @@ import { multiLineText, singleLineText } from './text.ts';
  *   user:<readerId>           MESSAGE_EVENTS.unread   { count }                (after a read or a send)
  */
 
-export const MESSAGE_MAX_LENGTH = 2000;
-/** Spec §9 keeps 10 recent alerts; the thread pages 50 messages at a time. */
-export const MESSAGE_PAGE_SIZE = 50;
-/** Typing: sent at most every 2 s while typing, cleared 5 s after the last one (issue text). */
-export const TYPING_THROTTLE_MS = 2000;
-export const TYPING_CLEAR_MS = 5000;
-/** Sending stays open this long after the booking ends (or is cancelled); reading stays open. */
-export const CONVERSATION_OPEN_AFTER_END_DAYS = 7;
-/** Spec §8: the alert's sender when the profile has no name. */
-export const ALERT_SENDER_FALLBACK = 'User';
-
-export const MESSAGE_EVENTS = {
-  created: 'message.created',
-  deleted: 'message.deleted',
-  read: 'message.read',
-  typing: 'message.typing',
-  unread: 'message.unread',
-} as const;
+// The plain values live in common/messaging.ts (no zod), so the message alerts every page carries
+// do not pull zod into the shell; re-exported here for the server and the pages.
+export {
+  ALERT_SENDER_FALLBACK,
+  CONVERSATION_OPEN_AFTER_END_DAYS,
+  MESSAGE_EVENTS,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_PAGE_SIZE,
+  messagePreview,
+  TYPING_CLEAR_MS,
+  TYPING_THROTTLE_MS,
+} from '../messaging.ts';
 
 /** The oldest shown message's created_at and id: the next (older) page ends before it. */
 export const messageCursorSchema = timeIdCursorSchema();
@@ -153,8 +147,3 @@ export function encodeMessageCursor(message: { createdAt: string; id: string }):
 }
 
 export const decodeMessageCursor = decodeTimeIdCursor;
-
-/** Spec §9: the alert's and the list's preview, cut at 80 characters plus an ellipsis. */
-export function messagePreview(content: string): string {
-  return content.length > MESSAGE_PREVIEW_LENGTH ? `${content.slice(0, MESSAGE_PREVIEW_LENGTH)}…` : content;
-}

@@ -123,10 +123,11 @@ describe('messages between a guest and a host', () => {
     expect(await guest.getByTestId('thread').count()).toBe(0);
     await guest.getByTestId('conversation').first().click();
     await guest.getByTestId('thread').waitFor();
-    expect(await guest.getByRole('navigation', { name: 'Conversations' }).isVisible()).toBe(false);
+    await expect.poll(() => guest.getByRole('navigation', { name: 'Conversations' }).isVisible()).toBe(false);
     await guest.getByTestId('back-to-list').click();
     await guest.waitForURL(/\/messages$/);
-    expect(await guest.getByRole('navigation', { name: 'Conversations' }).isVisible()).toBe(true);
+    // The URL changes as the navigation starts; the list shows once it has rendered.
+    await expect.poll(() => guest.getByRole('navigation', { name: 'Conversations' }).isVisible()).toBe(true);
 
     await shootAll(guest, '/messages', 'messages-list');
     await shootAll(guest, `/messages/${bookingId}`, 'messages-thread');

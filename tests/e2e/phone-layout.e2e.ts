@@ -25,11 +25,17 @@ async function drawn(page: Page) {
   );
 }
 
-/** The element's box in the viewport (it must be displayed). */
+/**
+ * The element's box in the viewport (it must be displayed). Asked again if the element was swapped
+ * between finding and measuring it (a stand-in replaced by its live part, ADR 098 in use-live.ts).
+ */
 async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error('the element should be displayed');
-  return found;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await locator.waitFor({ state: 'visible' });
+    const found = await locator.boundingBox();
+    if (found) return found;
+  }
+  throw new Error('the element should be displayed');
 }
 
 /** Entirely on screen, between the top of the viewport and `bottom`. */

@@ -1,12 +1,6 @@
 import { RECENT_MESSAGE_ALERTS_LIMIT } from '../../../common/constants.ts';
-import {
-  ALERT_SENDER_FALLBACK,
-  type Message,
-  type MessageAlert,
-  messageAlertSchema,
-  messagePreview,
-  messageSchema,
-} from '../../../common/schemas/messages.ts';
+import { ALERT_SENDER_FALLBACK, messagePreview } from '../../../common/messaging.ts';
+import type { Message, MessageAlert } from '../../../common/schemas/messages.ts';
 
 /*
  * The rules of spec §3 ("In-app message alert"), §5 (when an alert is skipped), §8 (sender
@@ -26,10 +20,32 @@ export type SkipReason = 'own-message' | 'viewing-conversation' | 'not-a-party' 
 export function parseIncomingMessage(payload: unknown): IncomingMessage | null {
   if (!payload || typeof payload !== 'object') return null;
   const { message, alert } = payload as Record<string, unknown>;
-  const parsedMessage = messageSchema.safeParse(message);
-  const parsedAlert = messageAlertSchema.safeParse(alert);
-  if (!parsedMessage.success || !parsedAlert.success) return null;
-  return { message: parsedMessage.data, alert: parsedAlert.data };
+  if (!isMessage(message) || !isAlert(alert)) return null;
+  return { message, alert };
+}
+
+// Checked by hand, not with the schemas: this runs on every page, where zod is not loaded (root.tsx).
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const strings = (value: Record<string, unknown>, keys: string[]) =>
+  keys.every((key) => typeof value[key] === 'string');
+const stringOrNull = (value: unknown) => value === null || typeof value === 'string';
+
+function isMessage(value: unknown): value is Message {
+  return (
+    isRecord(value) &&
+    strings(value, ['id', 'conversationId', 'bookingId', 'senderId', 'content', 'createdAt']) &&
+    ['readAt', 'editedAt', 'deletedAt', 'clientId'].every((key) => stringOrNull(value[key]))
+  );
+}
+
+function isAlert(value: unknown): value is MessageAlert {
+  return (
+    isRecord(value) &&
+    strings(value, ['id', 'bookingId', 'senderName', 'content', 'timestamp']) &&
+    stringOrNull(value.senderAvatar) &&
+    typeof value.isRead === 'boolean'
+  );
 }
 
 /** The conversation page of a booking; "/messages/{bookingId}" exactly, trailing slash allowed. */
