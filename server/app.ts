@@ -13,6 +13,7 @@ import { blackoutRoutes } from './domains/blackouts/routes.ts';
 import { bookingRoutes } from './domains/bookings/routes.ts';
 import { calendarRoutes } from './domains/calendar/routes.ts';
 import { emailRoutes } from './domains/email/routes.ts';
+import { messagingRoutes } from './domains/messaging/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
 import { placesRoutes } from './domains/places/routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(providerRequestRoutes, { services });
   await app.register(availabilityRoutes, { services });
   await app.register(bookingRoutes, { services });
+  await app.register(messagingRoutes, { services });
   await app.register(propertyRoutes, { services });
   await app.register(placesRoutes, { services });
   await app.register(seoRoutes, { services });

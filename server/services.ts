@@ -25,6 +25,7 @@ import {
 import { type CalendarService, createCalendarService } from './domains/calendar/calendar-service.ts';
 import { createEmailService, type EmailService } from './domains/email/email-service.ts';
 import { createScheduler, type Scheduler } from './domains/jobs/scheduler.ts';
+import { createMessagingService, type MessagingService } from './domains/messaging/messaging-service.ts';
 import {
   createNotificationService,
   type NotificationService,
@@ -68,6 +69,8 @@ export type AppServices = {
   seo: SeoService;
   /** Booking holds and every booking status change (ADR 090). */
   bookings: BookingService;
+  /** A booking's conversation between its guest and host (ADR 119). */
+  messaging: MessagingService;
   /** Stripe or the built-in test provider; checkout, refunds, transfers, Connect; events (ADR 091). */
   payments: PaymentService;
   /** A host's blocked ranges on a bathroom; creating one cancels the bookings inside (ADR 094). */
@@ -181,10 +184,11 @@ export async function createServices(
     imageUrl: (key) => storage.objects.url(key),
     timezoneAt: (latitude, longitude) => places.timezoneAt(latitude, longitude),
   });
+  const messaging = createMessagingService({ db, bus, gateway });
   const bookings = createBookingService({
     db,
     jobs,
-    gateway,
+    messaging,
     log,
     payments,
     notifications,
@@ -224,6 +228,7 @@ export async function createServices(
     availability,
     seo,
     bookings,
+    messaging,
     payments,
     blackouts,
     calendar,

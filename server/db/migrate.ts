@@ -17,6 +17,7 @@ import * as rateLimits from './migrations/2026-11-26-10-rate-limits.ts';
 import * as signInSuccesses from './migrations/2026-11-26-20-sign-in-successes.ts';
 import * as dashboardWelcome from './migrations/2026-11-27-15-dashboard-welcome.ts';
 import * as draftSteps from './migrations/2026-11-27-40-draft-steps.ts';
+import * as messaging from './migrations/2026-11-27-60-messaging.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-20-sign-in-successes': signInSuccesses,
   '2026-11-27-15-dashboard-welcome': dashboardWelcome,
   '2026-11-27-40-draft-steps': draftSteps,
+  '2026-11-27-60-messaging': messaging,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

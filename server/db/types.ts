@@ -332,6 +332,30 @@ export type BathroomIcalFeedTable = {
   last_fetched_at: Date | null;
 };
 
+/** One per booking, between its guest and the host of its bathroom (ADR 119). */
+export type ConversationTable = {
+  id: Generated<string>;
+  booking_id: string;
+  guest_id: string;
+  host_id: string;
+  created_at: Generated<Date>;
+};
+
+export type MessageTable = {
+  id: Generated<string>;
+  conversation_id: string;
+  sender_id: string;
+  /** Empty once deleted. */
+  content: string;
+  created_at: Generated<Date>;
+  /** When the other party read it (everything up to a message is marked at once). */
+  read_at: Date | null;
+  edited_at: Date | null;
+  deleted_at: Date | null;
+  /** The sender's id for an optimistic send; unique per conversation and sender. */
+  client_id: string | null;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -355,4 +379,6 @@ export type Database = {
   booking_refunds: BookingRefundTable;
   bathroom_ical_feeds: BathroomIcalFeedTable;
   rate_limits: RateLimitTable;
+  conversations: ConversationTable;
+  messages: MessageTable;
 };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { DirectoryService } from '../auth/directory-service.ts';
+import type { MessagingService } from '../messaging/messaging-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { CheckoutState, PaymentEvent } from '../payments/payment-provider.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
@@ -43,6 +44,8 @@ export type BookingPaymentDeps = {
   >;
   notifications: Pick<NotificationService, 'notify' | 'notifyMany' | 'notifyAdmins'>;
   directory: Pick<DirectoryService, 'contacts'>;
+  /** Opens the booking's conversation when it is confirmed, in the same transaction (ADR 119). */
+  messaging: Pick<MessagingService, 'openConversation'>;
   appUrl: string;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 };
@@ -187,6 +190,7 @@ export function createBookingPayments(
       const moved = await moveBooking(trx, row.id, 'confirmed');
       if (!moved.changed) return;
       await recordPayment(trx, row.id, payment);
+      await deps.messaging.openConversation(trx, row.id);
       await confirmedNotifications(trx, row);
       return;
     }

@@ -9,14 +9,12 @@ import { AppError } from '../../http/errors.ts';
 import { readSlotSchedule } from '../availability/slot-schedule.ts';
 import { BOOKING_HORIZON_DAYS, refusal, type SlotRefusal } from '../availability/slots.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
-import type { Gateway } from '../realtime/gateway.ts';
 import { createBookingLife } from './booking-life.ts';
 import { type BookingPaymentDeps, createBookingPayments } from './booking-payments.ts';
 import { createBookingQueries } from './booking-queries.ts';
 import { createBookingRefunds } from './booking-refunds.ts';
 import { BOOKINGS_SWEEP_JOB, createBookingSweep } from './booking-sweep.ts';
 import { expireStaleHolds, type TransitionResult } from './booking-transitions.ts';
-import { conversationAuthorizer } from './conversation-channel.ts';
 import { createHoldAttempts, MAX_BUFFER_MS, type SlotSchedule } from './hold-attempts.ts';
 import {
   type BookingWithBathroom,
@@ -107,8 +105,6 @@ function toView(row: BookingWithBathroom): BookingView {
 export type BookingDeps = Omit<BookingPaymentDeps, 'db'> & {
   db: Db;
   jobs: Scheduler;
-  /** The realtime gateway, where a booking's conversation channel is authorised. */
-  gateway?: Pick<Gateway, 'addAuthorizer'>;
   /** The clock for minimum notice and hold length (tests move it). */
   now?: () => Date;
 };
@@ -127,7 +123,6 @@ export function createBookingService(deps: BookingDeps) {
     log: deps.log,
     now: clock,
   });
-  deps.gateway?.addAuthorizer(conversationAuthorizer(db));
   const sweeper = createBookingSweep({ db, notifications: deps.notifications, now: clock });
   const queries = createBookingQueries({
     db,

@@ -1,12 +1,13 @@
 import type { Db } from '../../db/database.ts';
 import type { ChannelAuthorizer } from '../realtime/gateway.ts';
-import { findBookingWithBathroom } from './repository.ts';
+import { findConversationContext } from './repository.ts';
 
 /**
- * The realtime channel of a booking's conversation, `conversation:<bookingId>` (ADR 050).
+ * The realtime channel of a booking's conversation, `conversation:<bookingId>` (ADR 050, ADR 119).
  * PRODUCT.md: a conversation belongs to one booking and its two parties, so only the booking's
  * guest and the host of its bathroom may listen; anyone else is refused as if the booking did not
- * exist. Messaging (spec §1), not built yet, will publish on it.
+ * exist. Admins read conversations over HTTP for disputes but do not watch them live: typing and
+ * read receipts are the parties' own business.
  */
 
 export const CONVERSATION_PREFIX = 'conversation:';
@@ -21,9 +22,9 @@ export function conversationAuthorizer(db: Db): ChannelAuthorizer {
     const bookingId = channel.slice(CONVERSATION_PREFIX.length);
     // Not a booking id at all: refused without asking the database (which would reject the cast).
     if (!UUID.test(bookingId)) return false;
-    const booking = await findBookingWithBathroom(db, bookingId);
+    const context = await findConversationContext(db, bookingId);
     return (
-      booking !== undefined && (booking.guest_id === identity.userId || booking.host_id === identity.userId)
+      context !== undefined && (context.guest_id === identity.userId || context.host_id === identity.userId)
     );
   };
 }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { bookingCast, bookOk, publishedBathroom, startIn } from '../bookings/booking-test-support.ts';
 import { connect, subscribe } from '../realtime/socket-test-support.ts';
-import { bookingCast, bookOk, publishedBathroom, startIn } from './booking-test-support.ts';
 import { conversationChannel } from './conversation-channel.ts';
 
 /** A booking's conversation channel: its guest and its host, nobody else (ADR 050, PRODUCT.md). */

@@ -1,0 +1,69 @@
+import type {
+  ConversationPage,
+  ConversationSummary,
+  Message,
+  SendMessageInput,
+} from '../../../common/schemas/messages.ts';
+import type { Db } from '../../db/database.ts';
+import type { RealtimeBus } from '../realtime/bus.ts';
+import type { Gateway } from '../realtime/gateway.ts';
+import { conversationAuthorizer } from './conversation-channel.ts';
+import type { MessagingActor } from './conversation-rules.ts';
+import { deleteMessage } from './delete-message.ts';
+import { listConversations } from './list-conversations.ts';
+import { markConversationRead } from './mark-conversation-read.ts';
+import { createMessageEvents } from './message-events.ts';
+import { readConversation } from './read-conversation.ts';
+import { countUnreadForUser, type Executor, ensureConversation, findBookingParties } from './repository.ts';
+import { sendMessage } from './send-message.ts';
+import { createTypingSignal } from './signal-typing.ts';
+
+/**
+ * Messaging between a booking's guest and its host (spec §1, PRODUCT.md Messages, ADR 119). Each
+ * business step lives in its own file; this wires them to the database, the realtime bus and the
+ * clock. Callers pass an actor the auth guard has let through (signed in, active account).
+ */
+export function createMessagingService(deps: {
+  db: Db;
+  bus: Pick<RealtimeBus, 'publish' | 'publishMany'>;
+  /** Where the conversation channel is authorised. */
+  gateway?: Pick<Gateway, 'addAuthorizer'>;
+  /** The clock for "is it still open?" (tests move it). */
+  now?: () => Date;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const events = createMessageEvents(deps.bus);
+  const signalTyping = createTypingSignal({ db, events, now });
+  deps.gateway?.addAuthorizer(conversationAuthorizer(db));
+
+  return {
+    /**
+     * Opens a booking's conversation when it is confirmed, inside the confirming transaction
+     * (bookings calls this); nothing happens if it is open already.
+     */
+    async openConversation(trx: Executor, bookingId: string): Promise<void> {
+      const parties = await findBookingParties(trx, bookingId);
+      if (!parties) return;
+      await ensureConversation(trx, { bookingId, guestId: parties.guest_id, hostId: parties.host_id });
+    },
+    list: (actor: MessagingActor, options: { q?: string; limit: number }): Promise<ConversationSummary[]> =>
+      listConversations({ db, now }, actor, options),
+    read: (
+      actor: MessagingActor,
+      bookingId: string,
+      options: { before?: string; limit: number },
+    ): Promise<ConversationPage> => readConversation({ db, now }, actor, bookingId, options),
+    /** Spec get_user_unread_count: one query. */
+    unreadCount: (userId: string): Promise<number> => countUnreadForUser(db, userId),
+    send: (actor: MessagingActor, bookingId: string, input: SendMessageInput) =>
+      sendMessage({ db, events, now }, actor, bookingId, input),
+    markRead: (actor: MessagingActor, bookingId: string, upToMessageId: string) =>
+      markConversationRead({ db, events }, actor, bookingId, upToMessageId),
+    remove: (actor: MessagingActor, bookingId: string, messageId: string): Promise<Message> =>
+      deleteMessage({ db, events }, actor, bookingId, messageId),
+    typing: signalTyping,
+  };
+}
+
+export type MessagingService = ReturnType<typeof createMessagingService>;
