@@ -5,7 +5,7 @@
  * socket, and checks that nothing is lost, duplicated, reordered or left unstored.
  * Goals: p99 < 25 ms on one PostgreSQL process, < 50 ms across two; PGlite is reported.
  *
- *   npm run bench:chat [-- --conversations=500 --seconds=60 --mode=all|pglite|postgres|postgres-two
+ *   npm run bench:chat [-- --conversations=500 --seconds=60 --warmup=5 --mode=all|pglite|postgres|postgres-two
  *                         --profile=server]
  *   npm run bench:chat -- --reads [--mode=postgres --seconds=30 --per-conversation=200 --rate=100]
  *
@@ -34,6 +34,7 @@ import pg from 'pg';
 import type { Receipts, Send } from './lib/chat-clients.ts';
 import type { Pair } from './lib/chat-server.ts';
 import { now, percentile, startWorker, type Worker } from './lib/fanout-ipc.ts';
+import { processCpuMs } from './lib/process-cpu.ts';
 import { openLoopRequests, type RequestSpec } from './lib/request-loop.ts';
 import { freePort, machine, sleep } from './lib/server.ts';
 
@@ -48,6 +49,7 @@ const CONVERSATIONS = Number(args.conversations ?? 500);
 const SECONDS = Number(args.seconds ?? (READS ? 30 : 60));
 const PER_CONVERSATION = Number(args['per-conversation'] ?? 200);
 const RATE = Number(args.rate ?? 100);
+const WARMUP = Number(args.warmup ?? 5);
 const SEND_LIMIT = 120;
 const ALL = READS ? ['postgres', 'pglite'] : ['postgres', 'postgres-two', 'pglite'];
 const MODES = String(args.mode ?? 'all') === 'all' ? ALL : [String(args.mode)];
@@ -86,17 +88,29 @@ function deliveries(sends: Send[], receipts: Receipts) {
   const user = new Map(receipts.user);
   const ok = sends.filter((s) => s.status === 201);
   const latencies: number[] = [];
+  const fromDue: number[] = [];
   let lost = 0;
   let userLost = 0;
   for (const send of ok) {
     const at = conversation.get(send.clientId);
     if (at === undefined) lost++;
-    else latencies.push(at - send.startedAt);
+    else {
+      latencies.push(at - send.startedAt);
+      fromDue.push(at - send.dueAt);
+    }
     if (!user.has(send.clientId)) userLost++;
   }
   const statuses: Record<number, number> = {};
   for (const send of sends) statuses[send.status] = (statuses[send.status] ?? 0) + 1;
-  return { ok: ok.length, latencies, lost, userLost, statuses, http: ok.map((s) => s.doneAt - s.startedAt) };
+  return {
+    ok: ok.length,
+    latencies,
+    fromDue,
+    lost,
+    userLost,
+    statuses,
+    http: ok.map((s) => s.doneAt - s.startedAt),
+  };
 }
 
 /** Waits until each side has every message the other side stored, or 10 s of nothing new. */
@@ -115,7 +129,15 @@ async function drain(sides: Worker[], expected: number) {
   }
 }
 
-async function chat(label: string, servers: Worker[], ports: number[], pairs: Pair[]): Promise<string[]> {
+type Run = { late: number; skipped: number; seconds: number };
+
+async function chat(
+  label: string,
+  servers: Worker[],
+  ports: number[],
+  pairs: Pair[],
+  postgresCpu: () => Promise<number>,
+): Promise<string[]> {
   const guests = await startWorker(path.join(LIB, 'chat-clients.ts'), {
     ...process.env,
     AUTH_SECRET: SECRET,
@@ -132,25 +154,38 @@ async function chat(label: string, servers: Worker[], ports: number[], pairs: Pa
       port: hostPort,
       members: pairs.map((p) => ({ ...p.host, bookingId: p.bookingId })),
     });
+    // Warm-up at the full rate (JIT, pools, caches), drained and forgotten before the measured run.
+    const warm = await Promise.all([
+      guests.call<Run>('run', { port: guestPort, seconds: WARMUP, side: 'guest' }),
+      hosts.call<Run>('run', { port: hostPort, seconds: WARMUP, side: 'host' }),
+    ]);
+    const warmSent = (await guests.call<Send[]>('sends')).length + (await hosts.call<Send[]>('sends')).length;
+    await drain([guests, hosts], warmSent);
+    await Promise.all([guests.call('reset'), hosts.call('reset')]);
+    const firstSeq = WARMUP + 1;
     const connected = await Promise.all(servers.map((server) => server.call<number>('connections')));
     const [load] = os.loadavg();
-    const header = `${label} — ${pairs.length} conversations, ${pairs.length * 2} sockets (${connected.join(' + ')} per server process), ${SECONDS}s at 1 message/s per person; load average ${load?.toFixed(2)} at start`;
+    const header = `${label} — ${pairs.length} conversations, ${pairs.length * 2} sockets (${connected.join(' + ')} per server process), ${SECONDS}s at 1 message/s per person after a ${WARMUP}s warm-up (${warmSent} sends, ${warm[0].skipped + warm[1].skipped} skipped); load average ${load?.toFixed(2)} at start`;
     console.info(header);
     const cpuBefore = await Promise.all(servers.map((server) => server.call<number>('cpu')));
+    const pgBefore = await postgresCpu();
     const dbBefore = await (servers[0] as Worker).call<number>('countMessages');
     const runs = await Promise.all([
-      guests.call<{ late: number; seconds: number }>('run', {
+      guests.call<Run>('run', {
         port: guestPort,
         seconds: SECONDS,
         side: 'guest',
+        firstSeq,
       }),
-      hosts.call<{ late: number; seconds: number }>('run', {
+      hosts.call<Run>('run', {
         port: hostPort,
         seconds: SECONDS,
         side: 'host',
+        firstSeq,
       }),
     ]);
     const cpuAfter = await Promise.all(servers.map((server) => server.call<number>('cpu')));
+    const pgCpu = (await postgresCpu()) - pgBefore;
     const [guestSends, hostSends] = await Promise.all([
       guests.call<Send[]>('sends'),
       hosts.call<Send[]>('sends'),
@@ -176,12 +211,17 @@ async function chat(label: string, servers: Worker[], ports: number[], pairs: Pa
       .join(' ');
     const duplicates = guestReceipts.duplicates + hostReceipts.duplicates;
     const outOfOrder = guestReceipts.outOfOrder + hostReceipts.outOfOrder;
-    const cpu = cpuAfter.map((after, i) => `${((after - (cpuBefore[i] as number)) / 1000).toFixed(1)}s`);
+    const spent = cpuAfter.map((after, i) => after - (cpuBefore[i] as number));
+    const cpu = spent.map((value) => `${(value / 1000).toFixed(1)}s`);
+    const perSend = spent.reduce((a, b) => a + b, 0) / Math.max(1, sent);
+    const seconds = Math.max(runs[0].seconds, runs[1].seconds);
     const lines = [
       header,
       `${label}: send → other party's socket ${spread(latencies)}; delivered=${latencies.length}/${stored} lost=${g.lost + h.lost} duplicated=${duplicates} out-of-order=${outOfOrder}`,
       `  sends ${sent} (${statuses}), stored in the database ${inDb} (${inDb === stored ? 'equals' : 'DIFFERS FROM'} the 201s); user-channel alerts missing ${g.userLost + h.userLost}; HTTP answer ${spread([...g.http, ...h.http])}`,
-      `  late starts (previous answer > 50 ms overdue) ${runs[0].late + runs[1].late}; ran ${Math.max(runs[0].seconds, runs[1].seconds).toFixed(1)}s; server CPU ${cpu.join(' + ')} over the run`,
+      `  from the send's due time (its once-a-second slot; counts queueing behind a slow previous send): ${spread([...g.fromDue, ...h.fromDue])}`,
+      `  ${(sent / seconds).toFixed(0)} sends/s achieved of ${pairs.length * 2} offered; late starts (> 50 ms after the due time) ${runs[0].late + runs[1].late}; skipped when time was up ${runs[0].skipped + runs[1].skipped}; ran ${seconds.toFixed(1)}s`,
+      `  CPU over the run: server ${cpu.join(' + ')} (${perSend.toFixed(2)} ms a send)${pgCpu ? `, PostgreSQL backends ${(pgCpu / 1000).toFixed(1)}s (${(pgCpu / Math.max(1, sent)).toFixed(2)} ms a send)` : ''}`,
     ];
     for (const line of lines.slice(1)) console.info(line);
     return lines;
@@ -269,9 +309,18 @@ async function run(mode: string): Promise<string[]> {
     const seedStarted = now();
     const pairs = await (servers[0] as Worker).call<Pair[]>('seed', { conversations: CONVERSATIONS });
     console.info(`${label}: ${pairs.length} conversations seeded in ${ms(now() - seedStarted)}`);
+    // CPU of the PostgreSQL backends serving this database (their pids change as pools grow).
+    const postgresCpu = async () => {
+      if (!admin) return 0;
+      const { rows } = await admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1',
+        [dbName],
+      );
+      return rows.reduce((sum, row) => sum + processCpuMs(row.pid), 0);
+    };
     return READS
       ? await reads(label, servers[0] as Worker, ports[0] as number, pairs)
-      : await chat(label, servers, ports, pairs);
+      : await chat(label, servers, ports, pairs, postgresCpu);
   } finally {
     for (const server of servers) await server.stop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });

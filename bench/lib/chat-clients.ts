@@ -21,7 +21,15 @@ function sessionCookie(token: string): string {
 
 export type Member = { id: string; token: string; bookingId: string };
 /** A send: its client id, the sender's sequence number, when it started and ended, the status. */
-export type Send = { clientId: string; seq: number; startedAt: number; doneAt: number; status: number };
+export type Send = {
+  clientId: string;
+  seq: number;
+  /** When it was due on the party's once-a-second schedule; it starts later if the last was slow. */
+  dueAt: number;
+  startedAt: number;
+  doneAt: number;
+  status: number;
+};
 /** What a party received from the other side on one channel, in arrival order. */
 type Inbox = { first: Map<string, number>; duplicates: number; outOfOrder: number; lastSeq: number };
 export type Receipts = {
@@ -137,29 +145,45 @@ function post(agent: http.Agent, port: number, party: Party, body: string): Prom
 /**
  * Each party sends once a second for `seconds`, the parties' first sends spread evenly over the
  * first second so the load is steady. A party's next message waits for its previous answer (as a
- * chat page does), so its messages leave in order; a send that starts late is counted.
+ * chat page does), so its messages leave in order; a send that starts late is counted, and one
+ * not started when the time is up is skipped (an overloaded server then gets fewer, not longer).
  */
-async function run({ port, seconds, side }: { port: number; seconds: number; side: string }) {
+async function run({
+  port,
+  seconds,
+  side,
+  firstSeq = 1,
+}: {
+  port: number;
+  seconds: number;
+  side: string;
+  firstSeq?: number;
+}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const started = now();
+  const end = started + seconds * 1000;
   let late = 0;
+  let skipped = 0;
   await Promise.all(
     parties.map(async (party, index) => {
-      for (let seq = 1; seq <= seconds; seq++) {
-        const dueAt = started + (index / parties.length) * 1000 + (seq - 1) * 1000;
+      for (let seq = firstSeq; seq < firstSeq + seconds; seq++) {
+        const dueAt = started + (index / parties.length) * 1000 + (seq - firstSeq) * 1000;
         const wait = dueAt - now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        else if (wait < -50) late++;
+        else if (now() > end) {
+          skipped += firstSeq + seconds - seq;
+          break;
+        } else if (wait < -50) late++;
         const clientId = randomUUID();
         const body = JSON.stringify({ content: `#${seq} from the ${side}, see you soon`, clientId });
         const startedAt = now();
         const status = await post(agent, port, party, body);
-        party.sends.push({ clientId, seq, startedAt, doneAt: now(), status });
+        party.sends.push({ clientId, seq, dueAt, startedAt, doneAt: now(), status });
       }
     }),
   );
   agent.destroy();
-  return { late, seconds: (now() - started) / 1000 };
+  return { late, skipped, seconds: (now() - started) / 1000 };
 }
 
 serveWorker(
@@ -177,6 +201,19 @@ serveWorker(
     /** How many other-party messages have arrived on conversation channels so far. */
     received: () => parties.reduce((sum, party) => sum + party.conversation.first.size, 0),
     sends: (): Send[] => parties.flatMap((party) => party.sends),
+    /** Forgets sends and receipts (after the warm-up); the sequence numbers carry on. */
+    reset() {
+      for (const party of parties) {
+        party.sends = [];
+        for (const box of [party.conversation, party.user]) {
+          box.first.clear();
+          box.duplicates = 0;
+          box.outOfOrder = 0;
+        }
+      }
+      unreadEvents = 0;
+      ownEchoes = 0;
+    },
     receipts: (): Receipts => ({
       conversation: parties.flatMap((party) => [...party.conversation.first]),
       user: parties.flatMap((party) => [...party.user.first]),
