@@ -122,7 +122,8 @@ function post(agent: http.Agent, port: number, party: Party, body: string): Prom
         method: 'POST',
         path: `/api/messages/${party.bookingId}`,
         agent,
-        timeout: 10_000,
+        // Long enough that no send is abandoned while the server still stores it (that would reorder).
+        timeout: 120_000,
         headers: {
           cookie: party.cookie,
           origin: `http://127.0.0.1:${port}`,
