@@ -4,6 +4,7 @@ import { describeWithApp } from '../test/harness.ts';
 import { TestAgent } from '../test/http-client.ts';
 import { DEMO_CITIES } from './demo-cities.ts';
 import { PUBLISHED_PER_CITY } from './demo-listings.ts';
+import { DEMO_CONVERSATIONS } from './seed-conversations.ts';
 import {
   ALL_DEMO_ACCOUNTS,
   DEMO_ACCOUNTS,
@@ -257,6 +258,11 @@ describeWithApp('demo seed: the bathrooms', (ctx) => {
     const listing = await services.properties.getPublicListing(published[0]?.id as string);
     expect(listing?.opening_hours.length).toBeGreaterThan(0);
     expect(listing?.description).toMatch(/Inside: /);
+
+    // The demo guests' bookings, each with its conversation (seed-conversations.test.ts has the rest).
+    expect(await services.db.selectFrom('conversations').select('id').execute()).toHaveLength(
+      DEMO_CONVERSATIONS.length,
+    );
 
     // Idempotent: a second start finds the accounts and leaves everything as it was.
     expect(await seedDemoData(services)).toBeNull();

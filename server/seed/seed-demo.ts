@@ -1,5 +1,6 @@
 import { countProfiles, updateProfile } from '../domains/auth/repository.ts';
 import type { AppServices } from '../services.ts';
+import { seedDemoConversations } from './seed-conversations.ts';
 import {
   type ListingSeedSummary,
   planDemoCatalogue,
@@ -151,19 +152,25 @@ export async function seedDemoData(services: AppServices): Promise<SeedResult | 
   );
   const ids = await seedDemoAccounts(services);
   let listings: ListingSeedSummary;
+  let conversations: { bookings: number; messages: number };
   try {
     const linked = await linkDemoPayouts(services, ids);
     if (!linked)
       services.log.warn({}, 'Stripe mode: demo hosts have no payout accounts, so demo listings stay drafts');
     const publishable = linked ? plans : plans.map((plan) => ({ ...plan, publish: false }));
     listings = await seedDemoListings(services, ids, publishable, pool);
+    // The demo guests' bookings and their conversations with the hosts (ADR 119).
+    conversations = await seedDemoConversations(services, ids);
   } catch (error) {
     const auth = await services.betterAuth.$context;
     for (const id of ids.values()) await auth.internalAdapter.deleteUser(id);
     throw error;
   }
   const totalMilliseconds = Math.round(performance.now() - started);
-  services.log.info({ ...listings, accounts: ids.size, totalMilliseconds }, 'demo data seeded');
+  services.log.info(
+    { ...listings, accounts: ids.size, demoBookings: conversations.bookings, totalMilliseconds },
+    'demo data seeded',
+  );
   return {
     password: DEMO_PASSWORD,
     accounts: ALL_DEMO_ACCOUNTS.map(({ role, email }) => ({ role, email })),

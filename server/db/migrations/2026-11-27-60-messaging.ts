@@ -25,7 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       conversation_id uuid not null references conversations (id) on delete cascade,
       sender_id text not null references "user" ("id"),
       content text not null check (char_length(content) <= 2000),
-      created_at timestamptz not null default now(),
+      -- Milliseconds, like the cursor that pages by it (JavaScript dates carry no more).
+      created_at timestamptz not null default date_trunc('milliseconds', now()),
       read_at timestamptz,
       edited_at timestamptz,
       deleted_at timestamptz,

@@ -25,10 +25,7 @@ export async function markConversationRead(
         { field: 'upToMessageId', message: 'Choose a message of this conversation.' },
       ]);
     }
-    const changed = await markReadUpTo(trx, access.facts.conversation_id, actor.userId, {
-      createdAt: new Date(upTo.created_at),
-      id: upTo.id,
-    });
+    const changed = await markReadUpTo(trx, access.facts.conversation_id, actor.userId, upTo.id);
     const count = await countUnreadForUser(trx, actor.userId);
     const readUpTo = changed > 0 ? new Date(upTo.created_at).toISOString() : null;
     await deps.events.read(trx, bookingId, actor.userId, readUpTo, count);

@@ -74,6 +74,36 @@ describeWithApp('messaging: conversations', (ctx) => {
     expect(newest.messages.every((m) => m.bookingId === bookingId)).toBe(true);
   });
 
+  it('pages through messages stored in the same millisecond without losing or repeating one', async () => {
+    const { guest, bookingId } = await messagingCast(ctx);
+    await sendOk(guest, bookingId, 'First');
+    const { db } = ctx().services;
+    const { conversation_id } = await db
+      .selectFrom('messages')
+      .select('conversation_id')
+      .executeTakeFirstOrThrow();
+    const at = new Date(Date.now() + 1000);
+    await db
+      .insertInto('messages')
+      .values(
+        ['A', 'B', 'C'].map((content) => ({ conversation_id, sender_id: guest.id, content, created_at: at })),
+      )
+      .execute();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&before=${encodeURIComponent(cursor)}` : '';
+      const page = (
+        await guest.agent.get(`/api/messages/${bookingId}?limit=1${query}`)
+      ).json() as ConversationPage;
+      seen.unshift(...page.messages.map((m) => m.content));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(4);
+    expect(seen[0]).toBe('First');
+    expect(new Set(seen)).toEqual(new Set(['First', 'A', 'B', 'C']));
+  });
+
   it('counts unread across conversations and marks read up to a message, with a receipt', async () => {
     const { guest, host, otherGuest, bathroomId, bookingId } = await messagingCast(ctx);
     const second = await confirmedBooking(ctx, otherGuest, bathroomId, startIn(4));

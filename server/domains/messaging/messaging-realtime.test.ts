@@ -29,9 +29,9 @@ describeWithApp('messaging: realtime', (ctx) => {
     await updateProfile(ctx().services.db, guest.id, { profile_picture_url: 'https://example.com/gina.png' });
     const app = ctx().app;
     const channel = conversationChannel(bookingId);
-    const [guestTab, hostTab, outsiderTab] = await Promise.all(
-      [guest, host, otherGuest].map((member) => connect(app, member.agent)),
-    );
+    const guestTab = await connect(app, guest.agent);
+    const hostTab = await connect(app, host.agent);
+    const outsiderTab = await connect(app, otherGuest.agent);
     for (const [tab, member] of [
       [guestTab, guest],
       [hostTab, host],
@@ -39,13 +39,13 @@ describeWithApp('messaging: realtime', (ctx) => {
       await subscribe(tab, channel);
       await subscribe(tab, `user:${member.id}`);
     }
-    await subscribe(outsiderTab!, `user:${otherGuest.id}`);
+    await subscribe(outsiderTab, `user:${otherGuest.id}`);
 
     const message = await sendOk(guest, bookingId, 'Running 5 minutes late', randomUUID());
-    for (const tab of [guestTab!, hostTab!]) {
+    for (const tab of [guestTab, hostTab]) {
       expect(await eventOn(tab, channel, MESSAGE_EVENTS.created)).toMatchObject({ payload: { message } });
     }
-    expect(await eventOn(hostTab!, `user:${host.id}`, MESSAGE_EVENTS.created)).toEqual({
+    expect(await eventOn(hostTab, `user:${host.id}`, MESSAGE_EVENTS.created)).toEqual({
       type: 'event',
       channel: `user:${host.id}`,
       event: MESSAGE_EVENTS.created,
@@ -62,32 +62,32 @@ describeWithApp('messaging: realtime', (ctx) => {
         },
       },
     });
-    expect(await eventOn(hostTab!, `user:${host.id}`, MESSAGE_EVENTS.unread)).toMatchObject({
+    expect(await eventOn(hostTab, `user:${host.id}`, MESSAGE_EVENTS.unread)).toMatchObject({
       payload: { count: 1 },
     });
     // The sender gets no alert of her own message; the outsider hears nothing at all.
     expect(
-      (await drained(guestTab!)).filter((m) => 'channel' in m && m.channel === `user:${guest.id}`),
+      (await drained(guestTab)).filter((m) => 'channel' in m && m.channel === `user:${guest.id}`),
     ).toEqual([]);
-    expect(await drained(outsiderTab!)).toEqual([]);
+    expect(await drained(outsiderTab)).toEqual([]);
 
     // A retried send publishes nothing new.
     await sendOk(guest, bookingId, 'Running 5 minutes late', message.clientId as string);
-    expect(await drained(hostTab!)).toEqual([]);
+    expect(await drained(hostTab)).toEqual([]);
 
     await host.agent.post(`/api/messages/${bookingId}/read`, { upToMessageId: message.id });
-    expect(await eventOn(guestTab!, channel, MESSAGE_EVENTS.read)).toMatchObject({
+    expect(await eventOn(guestTab, channel, MESSAGE_EVENTS.read)).toMatchObject({
       payload: { readerId: host.id, readUpTo: message.createdAt },
     });
-    expect(await eventOn(hostTab!, `user:${host.id}`, MESSAGE_EVENTS.unread)).toMatchObject({
+    expect(await eventOn(hostTab, `user:${host.id}`, MESSAGE_EVENTS.unread)).toMatchObject({
       payload: { count: 0 },
     });
 
     await guest.agent.request('DELETE', `/api/messages/${bookingId}/${message.id}`);
-    expect(await eventOn(hostTab!, channel, MESSAGE_EVENTS.deleted)).toMatchObject({
+    expect(await eventOn(hostTab, channel, MESSAGE_EVENTS.deleted)).toMatchObject({
       payload: { message: { id: message.id, content: '', deletedAt: expect.any(String) } },
     });
-    for (const tab of [guestTab!, hostTab!, outsiderTab!]) tab.socket.terminate();
+    for (const tab of [guestTab, hostTab, outsiderTab]) tab.socket.terminate();
   });
 
   it('names a sender without a first name "User" in the alert', async () => {

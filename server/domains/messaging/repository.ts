@@ -122,7 +122,8 @@ export async function insertMessage(
       content: row.content,
       client_id: row.clientId,
       // clock_timestamp, not now(): two messages in one transaction (the seed) keep their order.
-      created_at: sql<Date>`clock_timestamp()`,
+      // Cut to milliseconds, as the cursor and the read marker carry it back from JavaScript.
+      created_at: sql<Date>`date_trunc('milliseconds', clock_timestamp())`,
     })
     .onConflict((conflict) => conflict.columns(['conversation_id', 'sender_id', 'client_id']).doNothing())
     .returningAll()
@@ -143,7 +144,7 @@ export async function markReadUpTo(
   db: Executor,
   conversationId: string,
   readerId: string,
-  upTo: { createdAt: Date; id: string },
+  upToMessageId: string,
 ): Promise<number> {
   const result = await db
     .updateTable('messages')
@@ -152,7 +153,9 @@ export async function markReadUpTo(
     .where('sender_id', '<>', readerId)
     .where('read_at', 'is', null)
     .where('deleted_at', 'is', null)
-    .where(sql<boolean>`(created_at, id) <= (${upTo.createdAt.toISOString()}::timestamptz, ${upTo.id}::uuid)`)
+    .where(
+      sql<boolean>`(created_at, id) <= (select u.created_at, u.id from messages u where u.id = ${upToMessageId})`,
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -300,3 +303,25 @@ export async function listConversationsOfUser(
 }
 
 export type ConversationListRow = Awaited<ReturnType<typeof listConversationsOfUser>>[number];
+
+/** Messages with their own times, as they were written (the demo seed's conversations). */
+export async function insertMessagesAsWritten(
+  db: Executor,
+  conversationId: string,
+  rows: Array<{ senderId: string; content: string; createdAt: Date; readAt: Date | null }>,
+): Promise<number> {
+  if (!rows.length) return 0;
+  await db
+    .insertInto('messages')
+    .values(
+      rows.map((row) => ({
+        conversation_id: conversationId,
+        sender_id: row.senderId,
+        content: row.content,
+        created_at: row.createdAt,
+        read_at: row.readAt,
+      })),
+    )
+    .execute();
+  return rows.length;
+}

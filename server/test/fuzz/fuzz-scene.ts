@@ -67,6 +67,12 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
     200,
   );
 
+  const message = await scene.guest.agent.post(`/api/messages/${scene.bookingId}`, {
+    content: 'Where is the key?',
+  });
+  expect(message.statusCode, message.body).toBe(201);
+  const messageIds = [message.json().message.id as string];
+
   const column = async (table: 'bathroom_photos' | 'notifications' | 'outbox_messages', name = 'id') =>
     (
       await db
@@ -80,6 +86,9 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
   const bathrooms = [scene.bathroomId, draft.id];
   const ids: Record<string, string[]> = {
     bookings: [scene.bookingId, hold.booking.id],
+    bookingId: [scene.bookingId, hold.booking.id],
+    messageId: messageIds,
+    upToMessageId: messageIds,
     properties: bathrooms,
     bathrooms,
     bathroomId: bathrooms,
