@@ -107,6 +107,11 @@ export type Config = {
   mapTileUrl: string;
   /** A Nominatim-compatible geocoder for street addresses; null: the offline gazetteer alone. */
   geocoderUrl: string | null;
+  /**
+   * Messages one person may send a minute; unset: ADR 119's SEND_LIMIT_PER_MINUTE. Never from the
+   * environment: only the chat benchmark raises it (each party sends one a second there).
+   */
+  messageSendLimitPerMinute?: number;
 };
 
 export class ConfigError extends Error {

@@ -92,7 +92,10 @@ export async function messagingRoutes(app: FastifyInstance, { services }: { serv
         body: sendMessageSchema,
         response: { 201: z.object({ message: messageSchema }) },
       },
-      config: perViewerRateLimit(services.auth, { max: SEND_LIMIT_PER_MINUTE, timeWindow: '1 minute' }),
+      config: perViewerRateLimit(services.auth, {
+        max: services.config.messageSendLimitPerMinute ?? SEND_LIMIT_PER_MINUTE,
+        timeWindow: '1 minute',
+      }),
     },
     async (request, reply) => {
       const { message } = await services.messaging.send(
