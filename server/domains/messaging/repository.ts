@@ -175,15 +175,29 @@ export async function softDeleteMessage(db: Executor, messageId: string): Promis
  * Spec get_user_unread_count: the messages others sent the user, in any of the user's
  * conversations, not yet read (deleted ones do not count). One statement, on the partial index.
  */
+/**
+ * Spec §7 get_user_unread_count. Written as "the user's conversations, then each one's unread
+ * messages" so the plan starts from the user's few conversations whatever the statistics say: as
+ * a join, a never-analysed messages table (a new deployment, before autovacuum) was scanned from
+ * the unread side, ~340 probes per send in bench:chat (docs/PERFORMANCE.md, Chat).
+ */
 export async function countUnreadForUser(db: Executor, userId: string): Promise<number> {
   const row = await db
-    .selectFrom('messages as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .selectFrom('conversations as c')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('messages as m')
+          .select((inner) => inner.fn.countAll<string>().as('n'))
+          .whereRef('m.conversation_id', '=', 'c.id')
+          .where('m.sender_id', '<>', userId)
+          .where('m.read_at', 'is', null)
+          .where('m.deleted_at', 'is', null)
+          .as('u'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('u.n'), eb.lit(0)).as('count'))
     .where((eb) => eb.or([eb('c.guest_id', '=', userId), eb('c.host_id', '=', userId)]))
-    .where('m.sender_id', '<>', userId)
-    .where('m.read_at', 'is', null)
-    .where('m.deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
