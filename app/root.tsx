@@ -16,7 +16,6 @@ import {
 // zod's core alone: the classic API (~20 KB gzip) stays out of pages that validate nothing.
 import { config as configureZod } from 'zod/v4/core';
 import type { Route } from './+types/root';
-import { MessageAlertsProvider } from './features/message-alerts/message-alerts-provider.tsx';
 import { NotificationsProvider } from './features/notifications/notifications-provider.tsx';
 import { StripeBanner } from './features/payments/stripe-banner.tsx';
 import { RealtimeProvider } from './features/realtime/realtime-provider.tsx';
@@ -55,6 +54,8 @@ export function useRootData(): RootData | undefined {
 }
 
 const ToastAreas = lazy(() => import('./ui/toast-areas.tsx'));
+// Signed-in only, and nothing to draw: its code loads after the page, beside it (ADR 121).
+const MessageAlertsRunner = lazy(() => import('./features/message-alerts/message-alerts-provider.tsx'));
 // Error pages are rare: their code loads when one is shown (its page hydrates once it is there).
 const ErrorPage = lazy(() => import('./ui/error-page.tsx').then((module) => ({ default: module.ErrorPage })));
 
@@ -134,9 +135,10 @@ export default function App() {
       <AccountGate viewer={viewer} supportEmail={root?.supportEmail}>
         {liveUserId ? (
           <NotificationsProvider key={liveUserId} userId={liveUserId}>
-            <MessageAlertsProvider key={liveUserId} userId={liveUserId}>
-              <Outlet />
-            </MessageAlertsProvider>
+            <Outlet />
+            <Suspense fallback={null}>
+              <MessageAlertsRunner key={liveUserId} userId={liveUserId} />
+            </Suspense>
           </NotificationsProvider>
         ) : (
           <Outlet />

@@ -41,9 +41,15 @@ async function paidBooking(guest: Tab, host: Tab): Promise<string> {
   return bookingId;
 }
 
+/** The header is live and so are the alerts, whose code loads after the page (root.tsx). */
+async function waitForAlerts(page: Page): Promise<void> {
+  await waitForHydration(page, '[data-testid="message-badge"] a');
+  await page.locator('[data-testid="message-badge"][data-live="true"]').waitFor();
+}
+
 async function openLive(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await waitForHydration(page, '[data-testid="message-badge"] a');
+  await waitForAlerts(page);
   await waitForLiveChannel(page, /^user:/);
 }
 
@@ -121,7 +127,7 @@ describe('message alerts', () => {
     const { page } = await newTab();
     await registerFresh(page, 'simulate');
     await page.goto('/test-messaging');
-    await waitForHydration(page, '[data-testid="message-badge"] a');
+    await waitForAlerts(page);
     const before = await badgeCount(page);
     await page.getByRole('button', { name: 'Show the alert' }).click();
     const toast = alertToasts(page).filter({ hasText: '💬 Gina' });
@@ -157,7 +163,7 @@ describe('message alerts', () => {
           await page.setViewportSize({ width: size.width, height: size.height });
           await registerFresh(page, 'shots');
           await page.goto('/test-messaging');
-          await waitForHydration(page, '[data-testid="message-badge"] a');
+          await waitForAlerts(page);
           await page.getByRole('button', { name: 'Show the alert' }).click();
           await expect.poll(() => alertToasts(page).first().isVisible()).toBe(true);
           await expect.poll(() => badgeCount(page)).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { notifications as toastStore } from '@mantine/notifications';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MESSAGE_TOAST_GROUP, TOAST_LIFETIME_MS } from '../../../common/constants.ts';
 import { MESSAGE_EVENTS } from '../../../common/messaging.ts';
@@ -9,28 +9,17 @@ import { useRealtimeChannel, useRealtimeClient } from '../realtime/realtime-prov
 import { alertTitle, conversationPath, parseIncomingMessage, toRecentAlert } from './alert-rules.ts';
 import { signalAlert } from './alert-signals.ts';
 import { cachedPartiesLookup, messageAlertsApi } from './message-alerts-api.ts';
-import { createMessageAlertsStore, type MessageAlertsState } from './message-alerts-store.ts';
+import { publishMessageAlerts } from './message-alerts-context.ts';
+import { createMessageAlertsStore } from './message-alerts-store.ts';
 import { receiveMessage } from './receive-message.ts';
-
-type MessageAlertsContextValue = MessageAlertsState & {
-  markRead: (id: string) => void;
-  clearAll: () => void;
-  refreshUnreadCount: () => Promise<void>;
-  /**
-   * Shows an alert as if it had just arrived, skip rules aside, and counts it in the badge until
-   * the next fetch brings the server's count (/test-messaging).
-   */
-  simulate: (alert: MessageAlert) => void;
-};
-
-const MessageAlertsContext = createContext<MessageAlertsContextValue | null>(null);
 
 /**
  * Spec §3/§4 message alerts for the signed-in account `userId`: mounted only while someone is
- * signed in (root.tsx, keyed by the account), so signing out unmounts it, which zeroes the count,
- * drops the recent alerts and closes their toasts. ADR 121.
+ * signed in (root.tsx, keyed by the account, loaded lazily beside the page), so signing out
+ * unmounts it, which zeroes the count, drops the recent alerts and closes their toasts. Readers
+ * get its value through message-alerts-context.ts. ADR 121.
  */
-export function MessageAlertsProvider({ userId, children }: { userId: string; children: React.ReactNode }) {
+export default function MessageAlertsRunner({ userId }: { userId: string }) {
   const [store] = useState(() =>
     createMessageAlertsStore({ fetchUnreadCount: messageAlertsApi.unreadCount }),
   );
@@ -117,8 +106,8 @@ export function MessageAlertsProvider({ userId, children }: { userId: string; ch
     });
   });
 
-  const value = useMemo<MessageAlertsContextValue>(
-    () => ({
+  useEffect(() => {
+    publishMessageAlerts({
       ...state,
       markRead: store.markRead,
       clearAll: store.clearAll,
@@ -127,13 +116,8 @@ export function MessageAlertsProvider({ userId, children }: { userId: string; ch
         showAlert(alert);
         store.setUnreadCount(store.getState().unreadCount + 1);
       },
-    }),
-    [state, store, showAlert],
-  );
-  return <MessageAlertsContext.Provider value={value}>{children}</MessageAlertsContext.Provider>;
-}
-
-/** The signed-in account's message alerts and unread count; null when nobody is signed in. */
-export function useMessageAlerts(): MessageAlertsContextValue | null {
-  return useContext(MessageAlertsContext);
+    });
+  }, [state, store, showAlert]);
+  useEffect(() => () => publishMessageAlerts(null), []);
+  return null;
 }

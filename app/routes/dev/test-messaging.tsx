@@ -5,7 +5,7 @@ import { ALERT_SENDER_FALLBACK } from '../../../common/schemas/messages.ts';
 import { alertTitle, conversationPath } from '../../features/message-alerts/alert-rules.ts';
 import { playAlertSound, vibrateForAlert } from '../../features/message-alerts/alert-signals.ts';
 import { listChatBookings, requireMessagingDevTools } from '../../features/message-alerts/dev-chat.server.ts';
-import { useMessageAlerts } from '../../features/message-alerts/message-alerts-provider.tsx';
+import { useMessageAlerts } from '../../features/message-alerts/message-alerts-context.ts';
 import type { Route } from './+types/test-messaging';
 
 /**
