@@ -86,6 +86,7 @@ describe('message alerts', () => {
 
     // Looking at that very conversation, the guest gets no toast for the next message.
     await guest.page.goto(`/messages/${bookingId}`);
+    await waitForAlerts(guest.page);
     await waitForLiveChannel(guest.page, /^user:/);
     const quiet = `Any questions, just ask ${Date.now()}`;
     const quietId = await send(host.page, bookingId, quiet);
