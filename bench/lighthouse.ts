@@ -182,6 +182,9 @@ try {
     const summary = categories
       .map((category) => {
         const value = median(scores[category]);
+        // A signed-in page is private and says noindex on purpose: search engines must not list it.
+        if (category === 'seo' && signedIn(name))
+          return `${category} ${value} (private page, noindex: no goal)`;
         return `${category} ${value} (${scores[category].join('/')}; goal ≥ ${GOALS[category]}: ${value >= GOALS[category] ? 'met' : 'MISSED'})`;
       })
       .join(', ');
