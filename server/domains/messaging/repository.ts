@@ -17,6 +17,28 @@ export const CONVERSATION_STATUSES: BookingStatus[] = ['confirmed', 'checked_in'
  * The conversation's parties win over the booking's once it exists; before that the guest is the
  * booking's and the host the bathroom's.
  */
+/** A conversation's booking and bathroom (k, b, c), and its two parties (g, h), as both reads name them. */
+const CONVERSATION_COLUMNS = [
+  'k.id as booking_id',
+  'k.status',
+  'k.starts_at',
+  'k.ends_at',
+  'k.confirmed_at',
+  'k.cancelled_at',
+  'b.id as bathroom_id',
+  'b.title as bathroom_title',
+  'b.timezone',
+  'c.id as conversation_id',
+] as const;
+const PARTY_COLUMNS = [
+  'g.id as guest_id',
+  'g.first_name as guest_first_name',
+  'g.profile_picture_url as guest_avatar',
+  'h.id as host_id',
+  'h.first_name as host_first_name',
+  'h.profile_picture_url as host_avatar',
+] as const;
+
 export async function findConversationContext(db: Executor, bookingId: string) {
   return db
     .selectFrom('bookings as k')
@@ -24,24 +46,7 @@ export async function findConversationContext(db: Executor, bookingId: string) {
     .leftJoin('conversations as c', 'c.booking_id', 'k.id')
     .innerJoin('profiles as g', (join) => join.on(sql<boolean>`g.id = coalesce(c.guest_id, k.guest_id)`))
     .innerJoin('profiles as h', (join) => join.on(sql<boolean>`h.id = coalesce(c.host_id, b.host_id)`))
-    .select([
-      'k.id as booking_id',
-      'k.status',
-      'k.starts_at',
-      'k.ends_at',
-      'k.confirmed_at',
-      'k.cancelled_at',
-      'b.id as bathroom_id',
-      'b.title as bathroom_title',
-      'b.timezone',
-      'c.id as conversation_id',
-      'g.id as guest_id',
-      'g.first_name as guest_first_name',
-      'g.profile_picture_url as guest_avatar',
-      'h.id as host_id',
-      'h.first_name as host_first_name',
-      'h.profile_picture_url as host_avatar',
-    ])
+    .select([...CONVERSATION_COLUMNS, ...PARTY_COLUMNS])
     .where('k.id', '=', bookingId)
     .executeTakeFirst();
 }
@@ -263,23 +268,9 @@ export async function listConversationsOfUser(
       (join) => join.onTrue(),
     )
     .select([
-      'k.id as booking_id',
-      'k.status',
-      'k.starts_at',
-      'k.ends_at',
-      'k.confirmed_at',
-      'k.cancelled_at',
-      'b.id as bathroom_id',
-      'b.title as bathroom_title',
-      'b.timezone',
-      'c.id as conversation_id',
+      ...CONVERSATION_COLUMNS,
       'c.created_at as conversation_created_at',
-      'g.id as guest_id',
-      'g.first_name as guest_first_name',
-      'g.profile_picture_url as guest_avatar',
-      'h.id as host_id',
-      'h.first_name as host_first_name',
-      'h.profile_picture_url as host_avatar',
+      ...PARTY_COLUMNS,
       'last.id as last_id',
       'last.sender_id as last_sender_id',
       'last.content as last_content',
