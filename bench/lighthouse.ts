@@ -158,15 +158,19 @@ try {
       }
       if (flags.metrics) {
         const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
-        const lcp = lhr.audits['largest-contentful-paint-element']?.details as
-          | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+        // Lighthouse 13 names the element, and splits the LCP time, in its LCP breakdown insight.
+        const lcp = lhr.audits['lcp-breakdown-insight']?.details as
+          | { items?: { type?: string; snippet?: string; items?: { label?: string; duration?: number }[] }[] }
           | undefined;
-        const element = lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
+        const element = lcp?.items?.find((item) => item.type === 'node')?.snippet ?? '?';
+        const parts = (lcp?.items?.find((item) => item.type === 'table')?.items ?? [])
+          .map((part) => `${part.label} ${Math.round(part.duration ?? 0)}`)
+          .join(', ');
         console.info(
           `    run ${run + 1}: perf ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, ` +
             `FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, ` +
             `SI ${ms('speed-index')} ms, TBT ${ms('total-blocking-time')} ms, ` +
-            `LCP element ${element.slice(0, 100)}`,
+            `LCP element ${element.slice(0, 100)} (${parts})`,
         );
       }
       for (const category of categories) {
