@@ -164,6 +164,7 @@ export type PendingGuestReview = z.infer<typeof pendingGuestReviewSchema>;
 
 export const manageReviewsSchema = z.object({
   reviews: z.array(manageReviewSchema),
+  total: z.number(),
   page: z.number(),
   pageCount: z.number(),
   bathrooms: z.array(z.object({ id: z.uuid(), title: z.string() })),

@@ -85,6 +85,7 @@ export async function readHostReviews(
       hiddenAt: toIso(row.hidden_at),
       hiddenReason: row.hidden_reason,
     })),
+    total: Number(rows[0]?.total ?? 0),
     page: filter.page,
     pageCount: pageCount(Number(rows[0]?.total ?? 0), REVIEW_PAGE_SIZE),
     bathrooms,
