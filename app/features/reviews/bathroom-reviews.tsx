@@ -64,7 +64,9 @@ export function ReviewItem({ review, admin = false }: { review: PublicReview; ad
         </Text>
       </Group>
       <Stars value={review.rating} />
-      {review.comment && <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{review.comment}</Text>}
+      {review.comment && (
+        <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{review.comment}</Text>
+      )}
       {review.reply && (
         <Card withBorder radius="md" p="sm" data-testid="review-reply">
           <Text size="sm" fw={600}>

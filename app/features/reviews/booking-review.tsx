@@ -1,6 +1,10 @@
 import { Alert, Button, Card, Group, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS, REVIEW_TEXT_MAX_LENGTH } from '../../../common/reviews.ts';
+import {
+  REVIEW_CATEGORIES,
+  REVIEW_CATEGORY_LABELS,
+  REVIEW_TEXT_MAX_LENGTH,
+} from '../../../common/reviews.ts';
 import type { BookingReviews, OwnReview } from '../../../common/schemas/reviews.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { apiJson } from '../../lib/api-fetch.ts';
@@ -26,7 +30,12 @@ function draftFrom(review: OwnReview | null): Draft {
   };
 }
 
-function StarField(props: { label: string; value: number; onChange: (value: number) => void; error?: string }) {
+function StarField(props: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  error?: string;
+}) {
   const id = `stars-${props.label.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Stack gap={2}>
@@ -77,7 +86,9 @@ export function BookingReview({ bookingId }: { bookingId: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiJson<BookingReviews>('GET', `/api/reviews/bookings/${bookingId}`, undefined, { signal: controller.signal })
+    apiJson<BookingReviews>('GET', `/api/reviews/bookings/${bookingId}`, undefined, {
+      signal: controller.signal,
+    })
       .then((answer) => {
         setState(answer);
         setDraft(draftFrom(answer.mine));
@@ -89,7 +100,11 @@ export function BookingReview({ bookingId }: { bookingId: string }) {
   if (!state || (!state.canWrite && !state.mine && !state.theirs)) return null;
   const guest = state.side === 'guest';
   const published = Boolean(state.mine?.publishedAt);
-  const otherTitle = guest ? "Your host's review of you" : state.side === 'host' ? "The guest's review" : 'Review';
+  const otherTitle = guest
+    ? "Your host's review of you"
+    : state.side === 'host'
+      ? "The guest's review"
+      : 'Review';
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -135,7 +150,11 @@ export function BookingReview({ bookingId }: { bookingId: string }) {
           {guest ? 'Review this bathroom' : state.side === 'host' ? 'Review your guest' : 'Reviews'}
         </Title>
         {message && (
-          <Alert color={message.ok ? 'teal' : 'red'} role={message.ok ? 'status' : 'alert'} data-testid="review-message">
+          <Alert
+            color={message.ok ? 'teal' : 'red'}
+            role={message.ok ? 'status' : 'alert'}
+            data-testid="review-message"
+          >
             {message.text}
           </Alert>
         )}
@@ -146,7 +165,8 @@ export function BookingReview({ bookingId }: { bookingId: string }) {
                 {guest
                   ? 'Your review stays hidden until your host has reviewed you too, so neither of you can answer the other.'
                   : 'Your rating stays hidden until the guest has reviewed too. Only the guest sees your note.'}
-                {state.closesAt && ` You can write or edit it until ${closes.format(new Date(state.closesAt))}.`}
+                {state.closesAt &&
+                  ` You can write or edit it until ${closes.format(new Date(state.closesAt))}.`}
               </Text>
               <StarField
                 label={guest ? 'Overall' : 'How was this guest?'}
@@ -188,7 +208,10 @@ export function BookingReview({ bookingId }: { bookingId: string }) {
           state.reason && !state.mine && <Text c="dimmed">{state.reason}</Text>
         )}
         {state.mine && (published || !state.canWrite) && (
-          <Published review={state.mine} title={state.side === 'host' ? 'Your review of the guest' : 'Your review'} />
+          <Published
+            review={state.mine}
+            title={state.side === 'host' ? 'Your review of the guest' : 'Your review'}
+          />
         )}
         {state.theirs ? (
           <Published review={state.theirs} title={otherTitle} />

@@ -1,5 +1,10 @@
 import { Group, Rating, Text } from '@mantine/core';
-import { formatRating, REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS, reviewCountLabel } from '../../../common/reviews.ts';
+import {
+  formatRating,
+  REVIEW_CATEGORIES,
+  REVIEW_CATEGORY_LABELS,
+  reviewCountLabel,
+} from '../../../common/reviews.ts';
 import type { RatingSummary } from '../../../common/schemas/reviews.ts';
 
 /** Read-only stars with the figure beside them, so the number is never only a picture. */

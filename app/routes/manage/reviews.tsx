@@ -1,7 +1,11 @@
 import { Anchor, Badge, Button, Card, Group, List, Select, Stack, Text, Title } from '@mantine/core';
 import { Form, Link, useLoaderData, useNavigate } from 'react-router';
 import { REVIEW_PAGE_SIZE } from '../../../common/reviews.ts';
-import { manageReviewsQuerySchema, replySchema, reviewParamsSchema } from '../../../common/schemas/reviews.ts';
+import {
+  manageReviewsQuerySchema,
+  replySchema,
+  reviewParamsSchema,
+} from '../../../common/schemas/reviews.ts';
 import { asRouteError, requireHost } from '../../features/listings/guards.server.ts';
 import { ManageErrorBoundary } from '../../features/listings/route-error.tsx';
 import { ReviewItem } from '../../features/reviews/bathroom-reviews.tsx';
@@ -42,7 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await context
       .get(servicesContext)
-      .reviews.reply({ userId: viewer.userId, isAdmin: viewer.profile.is_admin }, id.data.reviewId, body.data.reply);
+      .reviews.reply(
+        { userId: viewer.userId, isAdmin: viewer.profile.is_admin },
+        id.data.reviewId,
+        body.data.reply,
+      );
     return { ok: true, message: 'Your reply is posted.', reviewId: id.data.reviewId };
   } catch (error) {
     const known = asAppError(error);

@@ -318,3 +318,23 @@ export async function listClosedUnpublished(db: Executor, now: Date, windowDays:
     .limit(200)
     .execute();
 }
+
+/** The seed's one-statement version of refreshBathroomRating, for many bathrooms at once. */
+export async function refreshAllBathroomRatings(trx: Trx, bathroomIds: string[]) {
+  if (!bathroomIds.length) return;
+  await sql`
+    update bathrooms set
+      rating_average = agg.average, rating_count = agg.count, rating_cleanliness = agg.cleanliness,
+      rating_accuracy = agg.accuracy, rating_communication = agg.communication
+    from (
+      select b.id, round(avg(r.rating), 1) as average, count(r.id)::int as count,
+             round(avg(r.cleanliness), 1) as cleanliness, round(avg(r.accuracy), 1) as accuracy,
+             round(avg(r.communication), 1) as communication
+      from bathrooms b
+      left join reviews r on r.bathroom_id = b.id and r.side = 'guest'
+                          and r.published_at is not null and r.hidden_at is null
+      where b.id = any(${sql.val(bathroomIds)}::uuid[])
+      group by b.id
+    ) agg
+    where bathrooms.id = agg.id`.execute(trx);
+}

@@ -26,9 +26,23 @@ describeWithApp('reviews: requests, reminders and the closing window', (ctx) => 
     const { guest, host, bathroomId } = await reviewCast(ctx);
     const db = ctx().services.db;
     // A checked-in booking whose end has just passed, and one never checked in.
-    const used = await pastBooking(ctx, { guestId: guest.id, bathroomId, endedDaysAgo: 0.01, status: 'checked_in' });
-    await db.updateTable('bookings').set((eb) => ({ checked_in_at: eb.ref('starts_at') })).where('id', '=', used).execute();
-    const unused = await pastBooking(ctx, { guestId: guest.id, bathroomId, endedDaysAgo: 0.2, status: 'confirmed' });
+    const used = await pastBooking(ctx, {
+      guestId: guest.id,
+      bathroomId,
+      endedDaysAgo: 0.01,
+      status: 'checked_in',
+    });
+    await db
+      .updateTable('bookings')
+      .set((eb) => ({ checked_in_at: eb.ref('starts_at') }))
+      .where('id', '=', used)
+      .execute();
+    const unused = await pastBooking(ctx, {
+      guestId: guest.id,
+      bathroomId,
+      endedDaysAgo: 0.2,
+      status: 'confirmed',
+    });
     let now = new Date();
     const reviews = createReviewService({ db, notifications: ctx().services.notifications, now: () => now });
     const sweep = createBookingSweep({
@@ -46,7 +60,9 @@ describeWithApp('reviews: requests, reminders and the closing window', (ctx) => 
       .execute();
     expect(requested.find((row) => row.id === unused)?.review_requested_at).toBeNull();
     expect((await typesOf(ctx, guest.id)).filter((type) => type === 'RESERVATION_REVIEW')).toHaveLength(1);
-    expect((await typesOf(ctx, host.id)).filter((type) => type === 'RESERVATION_OWNER_REVIEW')).toHaveLength(1);
+    expect((await typesOf(ctx, host.id)).filter((type) => type === 'RESERVATION_OWNER_REVIEW')).toHaveLength(
+      1,
+    );
 
     // The guest writes on day 1; on day 3 only the host is reminded, once.
     now = new Date(now.getTime() + DAY);
@@ -75,8 +91,10 @@ describeWithApp('reviews: requests, reminders and the closing window', (ctx) => 
     expect((await reviews.forBathroom(bathroomId)).summary).toMatchObject({ average: 4, count: 1 });
     expect(await typesOf(ctx, host.id)).toContain('RESERVATION_REVIEW_COMPLETED');
     // Too late for the host now.
-    await expect(reviews.write({ userId: host.id, isAdmin: false }, used, HOST_REVIEW)).rejects.toMatchObject({
-      code: 'conflict',
-    });
+    await expect(reviews.write({ userId: host.id, isAdmin: false }, used, HOST_REVIEW)).rejects.toMatchObject(
+      {
+        code: 'conflict',
+      },
+    );
   });
 });

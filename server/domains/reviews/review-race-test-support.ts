@@ -33,7 +33,10 @@ async function insertUser(db: Db, id: string, firstName: string) {
       banExpires: null,
     } as never)
     .execute();
-  await db.insertInto('profiles').values({ id, first_name: firstName, last_name: 'Race' } as never).execute();
+  await db
+    .insertInto('profiles')
+    .values({ id, first_name: firstName, last_name: 'Race' } as never)
+    .execute();
 }
 
 export async function seedRace(db: Db, options: { bathrooms: number; bookings: number }): Promise<RaceScene> {

@@ -33,7 +33,8 @@ describeWithApp('reviews: who may reach each route', (ctx) => {
       for (const who of ORDER) {
         const response = await members[who].agent.request(method, url(who), body(who));
         expect(response.statusCode, `${name} as ${who}: ${response.body.slice(0, 200)}`).toBe(expected[who]);
-        if (who === 'disabled' && expected[who] === 403) expect(response.json().error).toBe('account_disabled');
+        if (who === 'disabled' && expected[who] === 403)
+          expect(response.json().error).toBe('account_disabled');
       }
     };
     const booking = (who: Who) => `/api/reviews/bookings/${who === 'disabled' ? goneBooking : bookingId}`;
@@ -58,25 +59,55 @@ describeWithApp('reviews: who may reach each route', (ctx) => {
       guest: 200,
       host: 200,
     });
-    const open = { anonymous: 200, disabled: 200, otherGuest: 200, otherHost: 200, admin: 200, guest: 200, host: 200 };
+    const open = {
+      anonymous: 200,
+      disabled: 200,
+      otherGuest: 200,
+      otherHost: 200,
+      admin: 200,
+      guest: 200,
+      host: 200,
+    };
     const publicOnly = (path: string) => () => path;
-    await check('bathroom reviews', 'GET', publicOnly(`/api/reviews/bathrooms/${bathroomId}`), () => undefined, open);
-    await check('profile ratings', 'GET', publicOnly(`/api/reviews/profiles/${cast.host.id}`), () => undefined, open);
-    await check('manage', 'GET', publicOnly('/api/reviews/manage'), () => undefined, { ...open, anonymous: 401, disabled: 403 });
+    await check(
+      'bathroom reviews',
+      'GET',
+      publicOnly(`/api/reviews/bathrooms/${bathroomId}`),
+      () => undefined,
+      open,
+    );
+    await check(
+      'profile ratings',
+      'GET',
+      publicOnly(`/api/reviews/profiles/${cast.host.id}`),
+      () => undefined,
+      open,
+    );
+    await check('manage', 'GET', publicOnly('/api/reviews/manage'), () => undefined, {
+      ...open,
+      anonymous: 401,
+      disabled: 403,
+    });
     // Another host's /manage/reviews holds none of this host's reviews.
     expect((await cast.otherHost.agent.get('/api/reviews/manage')).json().reviews).toEqual([]);
     expect((await cast.host.agent.get('/api/reviews/manage')).json().reviews).toHaveLength(1);
 
     const reviewId = (await cast.host.agent.get('/api/reviews/manage')).json().reviews[0].id as string;
-    await check('reply', 'POST', publicOnly(`/api/reviews/${reviewId}/reply`), () => ({ reply: 'Thank you!' }), {
-      anonymous: 401,
-      disabled: 403,
-      otherGuest: 404,
-      otherHost: 404,
-      admin: 404,
-      guest: 404,
-      host: 200,
-    });
+    await check(
+      'reply',
+      'POST',
+      publicOnly(`/api/reviews/${reviewId}/reply`),
+      () => ({ reply: 'Thank you!' }),
+      {
+        anonymous: 401,
+        disabled: 403,
+        otherGuest: 404,
+        otherHost: 404,
+        admin: 404,
+        guest: 404,
+        host: 200,
+      },
+    );
     await check('hide', 'POST', publicOnly(`/api/reviews/${reviewId}/hide`), () => ({ reason: 'Spam.' }), {
       anonymous: 401,
       disabled: 403,
