@@ -38,8 +38,12 @@ import { createStreetGeocoder } from './domains/places/street-geocoder.ts';
 import { createPropertyService, type PropertyService } from './domains/properties/property-service.ts';
 import { createRateLimitService, type RateLimitService } from './domains/rate-limits/rate-limit-service.ts';
 import { createRealtimeBus, type RealtimeBus } from './domains/realtime/bus.ts';
-import { createReviewService, defineReviewJobs, type ReviewService } from './domains/reviews/review-service.ts';
 import { createGateway, type Gateway } from './domains/realtime/gateway.ts';
+import {
+  createReviewService,
+  defineReviewJobs,
+  type ReviewService,
+} from './domains/reviews/review-service.ts';
 import { createSeoService, type SeoService } from './domains/seo/seo-service.ts';
 import { createLocalDiskStorage } from './domains/storage/local-disk-storage.ts';
 import { createS3Storage } from './domains/storage/s3-storage.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REVIEW_HIDE_REASON_MAX_LENGTH, REVIEW_PAGE_SIZE, REVIEW_TEXT_MAX_LENGTH } from '../reviews.ts';
+import { REVIEW_HIDE_REASON_MAX_LENGTH, REVIEW_TEXT_MAX_LENGTH } from '../reviews.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /*

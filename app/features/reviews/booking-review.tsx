@@ -38,11 +38,18 @@ function StarField(props: {
 }) {
   const id = `stars-${props.label.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Stack gap={2}>
-      <Text component="label" id={id} size="sm" fw={500}>
+    <Stack gap={2} data-testid={id}>
+      <Text id={id} size="sm" fw={500}>
         {props.label}
       </Text>
-      <Rating value={props.value} onChange={props.onChange} size="lg" aria-labelledby={id} />
+      <Rating
+        value={props.value}
+        onChange={props.onChange}
+        size="lg"
+        role="radiogroup"
+        aria-labelledby={id}
+        getSymbolLabel={(value) => (value === 1 ? '1 star' : `${value} stars`)}
+      />
       {props.error && (
         <Text size="sm" c="red" role="alert">
           {props.error}

@@ -81,7 +81,7 @@ const REMINDERS = {
 export function createBookingSweep(deps: SweepDeps) {
   const { db } = deps;
 
-  async function complete(bookingId: string, now: Date): Promise<boolean> {
+  async function complete(bookingId: string): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       const moved = await moveBooking(trx, bookingId, 'completed');
       if (!moved.changed) return false;
@@ -159,7 +159,7 @@ export function createBookingSweep(deps: SweepDeps) {
     async sweep() {
       const now = deps.now();
       let completed = 0;
-      for (const { id } of await listOverdueBookings(db, now)) if (await complete(id, now)) completed += 1;
+      for (const { id } of await listOverdueBookings(db, now)) if (await complete(id)) completed += 1;
       const upcoming = await db.transaction().execute((trx) => remind(trx, 'upcoming', now));
       const oneHour = await db.transaction().execute((trx) => remind(trx, 'oneHour', now));
       const checkIn = await db.transaction().execute((trx) => remind(trx, 'checkIn', now));

@@ -23,7 +23,7 @@ import {
 export function createReviewNotices(deps: PublishDeps & { db: Db; now: () => Date }) {
   async function bookingCompleted(trx: Transaction<Database>, bookingId: string): Promise<void> {
     const booking = await findBookingForReview(trx, bookingId);
-    if (!booking || booking.status !== 'completed' || !booking.checked_in_at) return;
+    if (booking?.status !== 'completed' || !booking.checked_in_at) return;
     await markReviewRequested(trx, bookingId, deps.now());
     const meta = { booking_id: booking.id, bathroom_id: booking.bathroom_id };
     const title = booking.bathroom_title;
