@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Card, Group, List, Select, Stack, Text, Title } from '@mantine/core';
-import { Form, Link, useLoaderData, useNavigate } from 'react-router';
+import { Alert, Anchor, Badge, Button, Card, Group, List, Select, Stack, Text, Title } from '@mantine/core';
+import { Form, Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { REVIEW_PAGE_SIZE } from '../../../common/reviews.ts';
 import {
   manageReviewsQuerySchema,
@@ -9,7 +9,7 @@ import {
 import { asRouteError, requireHost } from '../../features/listings/guards.server.ts';
 import { ManageErrorBoundary } from '../../features/listings/route-error.tsx';
 import { ReviewItem } from '../../features/reviews/bathroom-reviews.tsx';
-import { ReplyForm } from '../../features/reviews/reply-form.tsx';
+import { REPLY_FETCHER_KEY, type ReplyAnswer, ReplyForm } from '../../features/reviews/reply-form.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { routeQuery } from '../../lib/route-query.ts';
@@ -42,7 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = reviewParamsSchema.safeParse({ reviewId: form.reviewId });
   const body = replySchema.safeParse({ reply: form.reply });
   if (!id.success) return { ok: false, message: 'That review is gone. Reload the page.' };
-  if (!body.success) return { ok: false, message: body.error.issues[0]?.message ?? 'Write a reply first.' };
+  const reviewId = id.data.reviewId;
+  if (!body.success)
+    return { ok: false, reviewId, message: body.error.issues[0]?.message ?? 'Write a reply first.' };
   try {
     await context
       .get(servicesContext)
@@ -54,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true, message: 'Your reply is posted.', reviewId: id.data.reviewId };
   } catch (error) {
     const known = asAppError(error);
-    if (known && known.status < 500) return { ok: false, message: known.message };
+    if (known && known.status < 500) return { ok: false, reviewId, message: known.message };
     throw error;
   }
 }
@@ -69,6 +71,7 @@ export default function ManageReviewsPage() {
   const data = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const { filter } = data;
+  const replied = useFetcher<ReplyAnswer>({ key: REPLY_FETCHER_KEY }).data;
   const query = (changes: Record<string, string | undefined>) => {
     const params = new URLSearchParams();
     const merged = {
@@ -82,6 +85,11 @@ export default function ManageReviewsPage() {
   return (
     <Stack gap="lg" maw={880} mx="auto" w="100%">
       <Title order={1}>Reviews</Title>
+      {replied?.ok && (
+        <Alert color="teal" role="status" data-testid="reply-posted">
+          {replied.message} Answered reviews follow the unanswered ones.
+        </Alert>
+      )}
       <Card withBorder radius="md" p="md" data-testid="guests-to-review">
         <Title order={2} fz="lg" mb="xs">
           Guests waiting for your review
