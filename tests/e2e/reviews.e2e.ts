@@ -36,7 +36,10 @@ async function shootAll(page: Page, path: string, name: string) {
 describe('reviews', () => {
   const { newTab } = useBrowser();
 
-  it('guest and host review a visit; nothing shows until both have; then both, with the new average in search; the host replies', async () => {
+  it('guest and host review a visit; nothing shows until both have; then both, with the new average in search; the host replies', {
+    // Twelve full-page screenshots take their time when asked for.
+    timeout: process.env.E2E_SCREENSHOTS ? 240_000 : 60_000,
+  }, async () => {
     const { page: host } = await newTab();
     await signIn(host, 'paula@privy.test');
     const { page: guest } = await newTab();
