@@ -67,7 +67,12 @@ export async function seedDemoReviews(
   today = startOfUtcDay(new Date()),
 ): Promise<{ reviews: number }> {
   const { db } = services;
+  // Mostly the demo hosts travelling; the two demo guests (seed-demo.ts) now and then, so their
+  // profiles carry a rating from hosts without a hundred past bookings crowding /bookings.
+  const named = ['gina@privy.test', 'gus@privy.test'];
   const reviewers = [...ids.entries()].filter(([email]) => email !== 'admin@privy.test').map(([, id]) => id);
+  const namedIds = named.map((email) => ids.get(email)).filter((id): id is string => id !== undefined);
+  const travellers = reviewers.filter((id) => !namedIds.includes(id));
   const bathrooms = await db
     .selectFrom('bathrooms')
     .select(['id', 'title', 'host_id', 'hourly_price_cents', 'cleaning_buffer_minutes'])
@@ -92,13 +97,14 @@ export async function seedDemoReviews(
     // A few bathrooms are new and have none yet; most have a handful.
     const count = random.chance(0.12) ? 0 : random.int(2, 11);
     const quality = 3.7 + random.next() * 1.3;
-    const guests = reviewers.filter((id) => id !== bathroom.host_id);
+    const others = travellers.filter((id) => id !== bathroom.host_id);
+    const guests = others.length ? others : reviewers.filter((id) => id !== bathroom.host_id);
     for (let index = 0; index < count; index++) {
       const rating = stars(random, quality);
       const minutes = random.pick([15, 30, 60] as const);
       visits.push({
         bathroom,
-        guestId: random.pick(guests),
+        guestId: namedIds.length && random.chance(0.04) ? random.pick(namedIds) : random.pick(guests),
         // 15 to 200 days back, at a whole hour of the day: past the 14-day window, long published.
         startsAt: new Date(today.getTime() - random.int(15, 200) * DAY + random.int(8, 20) * HOUR),
         minutes,
