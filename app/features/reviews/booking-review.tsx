@@ -99,6 +99,9 @@ export function BookingReview({ bookingId }: { bookingId: string }) {
       .then((answer) => {
         setState(answer);
         setDraft(draftFrom(answer.mine));
+        // A notice or /manage/reviews links here with #review; the card only exists once loaded.
+        if (window.location.hash === '#review')
+          requestAnimationFrame(() => document.getElementById('review')?.scrollIntoView({ block: 'start' }));
       })
       .catch(() => undefined);
     return () => controller.abort();
