@@ -25,6 +25,7 @@ export default [
       route('add-property', 'routes/manage/add-property.tsx'),
       route('properties/:id', 'routes/manage/property.tsx'),
       route('bookings', 'routes/manage/bookings.tsx'),
+      route('reviews', 'routes/manage/reviews.tsx'),
       route('blackout-dates', 'routes/manage/blackout-dates.tsx'),
       route('stripe-connect', 'routes/payments/stripe-connect.tsx', { id: 'routes/manage/stripe-connect' }),
     ]),

@@ -11,6 +11,15 @@ describe('notification action buttons (spec §6)', () => {
     ]);
   });
 
+  it('gives the review publication, which both parties get, a neutral Send Message', () => {
+    expect(
+      specNotificationActions('RESERVATION_REVIEW_COMPLETED', { booking_id: 'b1', user_id: 'g1' })[1],
+    ).toEqual({
+      label: 'Send Message',
+      to: '/messages?booking=b1&contact=g1',
+    });
+  });
+
   it('gives owner types Message Guest, received messages View Message, others Send Message', () => {
     expect(specNotificationActions('RESERVATION_OWNER_CONFIRMED', { booking_id: 'b2' })[1]).toEqual({
       label: 'Message Guest',

@@ -11,6 +11,8 @@ function messagesTarget(bookingId: string, contactId: string | undefined): strin
 
 function messageLabel(type: NotificationType): string {
   if (type === 'MESSAGE_RECEIVED') return 'View Message';
+  // Sent to both parties (ADR 124): neither "Message Provider" nor "Message Guest" fits both.
+  if (type === 'RESERVATION_REVIEW_COMPLETED') return 'Send Message';
   const info = notificationInfo(type);
   if (type.startsWith('RESERVATION_') && info.audience === 'guest') return 'Message Provider';
   if (info.audience === 'owner') return 'Message Guest';

@@ -19,6 +19,7 @@ import { paymentRoutes } from './domains/payments/routes.ts';
 import { placesRoutes } from './domains/places/routes.ts';
 import { propertyRoutes } from './domains/properties/routes.ts';
 import { realtimeRoutes } from './domains/realtime/routes.ts';
+import { reviewRoutes } from './domains/reviews/routes.ts';
 import { seoRoutes } from './domains/seo/routes.ts';
 import { storageRoutes } from './domains/storage/routes.ts';
 import { registerCrossSiteCheck } from './http/cross-site-requests.ts';
@@ -95,6 +96,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(providerRequestRoutes, { services });
   await app.register(availabilityRoutes, { services });
   await app.register(bookingRoutes, { services });
+  await app.register(reviewRoutes, { services });
   await app.register(messagingRoutes, { services });
   await app.register(propertyRoutes, { services });
   await app.register(placesRoutes, { services });

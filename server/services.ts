@@ -39,6 +39,11 @@ import { createPropertyService, type PropertyService } from './domains/propertie
 import { createRateLimitService, type RateLimitService } from './domains/rate-limits/rate-limit-service.ts';
 import { createRealtimeBus, type RealtimeBus } from './domains/realtime/bus.ts';
 import { createGateway, type Gateway } from './domains/realtime/gateway.ts';
+import {
+  createReviewService,
+  defineReviewJobs,
+  type ReviewService,
+} from './domains/reviews/review-service.ts';
 import { createSeoService, type SeoService } from './domains/seo/seo-service.ts';
 import { createLocalDiskStorage } from './domains/storage/local-disk-storage.ts';
 import { createS3Storage } from './domains/storage/s3-storage.ts';
@@ -78,6 +83,8 @@ export type AppServices = {
   blackouts: BlackoutService;
   /** Private, revocable iCal feeds of a bathroom's bookings and blackouts (ADR 095). */
   calendar: CalendarService;
+  /** Reviews both ways, their notices and the bathrooms' ratings (ADR 124). */
+  reviews: ReviewService;
   /** Request budgets shared by every server process (ADR 111). */
   rateLimits: RateLimitService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
@@ -187,10 +194,13 @@ export async function createServices(
   });
   const messaging = createMessagingService({ db, bus, gateway, notifications });
   defineMessagingJobs(jobs, messaging);
+  const reviews = createReviewService({ db, notifications });
+  defineReviewJobs(jobs, reviews);
   const bookings = createBookingService({
     db,
     jobs,
     messaging,
+    reviews,
     log,
     payments,
     notifications,
@@ -234,6 +244,7 @@ export async function createServices(
     payments,
     blackouts,
     calendar,
+    reviews,
     rateLimits,
     close: async () => {
       await jobs.stop();

@@ -148,6 +148,10 @@ export type BathroomTable = {
   /** numeric(2,1) arrives as a string from PostgreSQL. */
   rating_average: string | null;
   rating_count: Generated<number>;
+  /** Category averages of the published, shown guest reviews (ADR 125); null with none. */
+  rating_cleanliness: string | null;
+  rating_accuracy: string | null;
+  rating_communication: string | null;
   published_at: Date | null;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -365,6 +369,32 @@ export type MessageTable = {
   email_checked_at: Date | null;
 };
 
+export type ReviewSide = 'guest' | 'host';
+
+/** One side's review of a booking (ADR 124): hidden until both are written or the window closes. */
+export type ReviewTable = {
+  id: Generated<string>;
+  booking_id: string;
+  bathroom_id: string;
+  side: ReviewSide;
+  author_id: string;
+  subject_id: string;
+  rating: number;
+  cleanliness: number | null;
+  accuracy: number | null;
+  communication: number | null;
+  comment: string | null;
+  private_note: string | null;
+  published_at: Date | null;
+  reply: string | null;
+  replied_at: Date | null;
+  hidden_at: Date | null;
+  hidden_reason: string | null;
+  hidden_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -390,4 +420,5 @@ export type Database = {
   rate_limits: RateLimitTable;
   conversations: ConversationTable;
   messages: MessageTable;
+  reviews: ReviewTable;
 };

@@ -7,6 +7,7 @@ import {
   preparePhotoPool,
   seedDemoListings,
 } from './seed-listings.ts';
+import { seedDemoReviews } from './seed-reviews.ts';
 
 export const DEMO_PASSWORD = 'privy-demo-2026';
 
@@ -153,6 +154,7 @@ export async function seedDemoData(services: AppServices): Promise<SeedResult | 
   const ids = await seedDemoAccounts(services);
   let listings: ListingSeedSummary;
   let conversations: { bookings: number; messages: number };
+  let reviews: { reviews: number };
   try {
     const linked = await linkDemoPayouts(services, ids);
     if (!linked)
@@ -161,6 +163,8 @@ export async function seedDemoData(services: AppServices): Promise<SeedResult | 
     listings = await seedDemoListings(services, ids, publishable, pool);
     // The demo guests' bookings and their conversations with the hosts (ADR 119).
     conversations = await seedDemoConversations(services, ids);
+    // Published reviews, so the catalogue's ratings are true figures (ADR 124).
+    reviews = await seedDemoReviews(services, ids);
   } catch (error) {
     const auth = await services.betterAuth.$context;
     for (const id of ids.values()) await auth.internalAdapter.deleteUser(id);
@@ -168,7 +172,13 @@ export async function seedDemoData(services: AppServices): Promise<SeedResult | 
   }
   const totalMilliseconds = Math.round(performance.now() - started);
   services.log.info(
-    { ...listings, accounts: ids.size, demoBookings: conversations.bookings, totalMilliseconds },
+    {
+      ...listings,
+      accounts: ids.size,
+      demoBookings: conversations.bookings,
+      demoReviews: reviews.reviews,
+      totalMilliseconds,
+    },
     'demo data seeded',
   );
   return {

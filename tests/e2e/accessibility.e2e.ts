@@ -42,6 +42,7 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
   '/manage/add-property': { as: 'host' },
   '/manage/properties/:id': { as: 'host', url: (ids) => `/manage/properties/${ids.property}` },
   '/manage/bookings': { as: 'host' },
+  '/manage/reviews': { as: 'host' },
   '/manage/blackout-dates': { as: 'host' },
   '/manage/stripe-connect': { as: 'host' },
   '/stripe-connect': { as: 'host' },

@@ -23,6 +23,7 @@ import { hostHoldText, isLiveHold } from '../../features/bookings/holds.ts';
 import { refundSummary } from '../../features/bookings/refund-summary.ts';
 import { checkInOpen, StartCountdown } from '../../features/bookings/start-countdown.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
+import { BookingReview } from '../../features/reviews/booking-review.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
@@ -255,6 +256,7 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
           </Stack>
         </Grid.Col>
       </Grid>
+      <BookingReview bookingId={booking.id} />
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Cancel this booking?">
         <Form method="post" onSubmit={() => setConfirming(false)}>
           <Stack gap="md">

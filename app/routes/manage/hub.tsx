@@ -75,6 +75,9 @@ export default function ManageHub() {
         <Button component={Link} to="/manage/bookings" variant="light" size="md">
           Bookings
         </Button>
+        <Button component={Link} to="/manage/reviews" variant="light" size="md">
+          Reviews
+        </Button>
         <Button component={Link} to="/manage/blackout-dates" variant="light" size="md">
           Blackout dates
         </Button>

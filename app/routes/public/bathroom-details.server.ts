@@ -95,8 +95,17 @@ export async function listingLoader({ params, request, context }: Route.LoaderAr
   const starts = slots?.starts ?? [];
   // The earliest free start is picked already: one tap from here to paying.
   const start = starts.find((slot) => slot.starts_at === choice.start) ?? starts[0] ?? null;
+  const reviewsPage = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .catch(1)
+    .parse(search.get('reviews') ?? 1);
   return {
     listing,
+    reviews: await services.reviews.forBathroom(listing.id, reviewsPage),
+    admin: viewer?.profile.is_admin === true,
     panel: {
       path: `/bathrooms/${listing.id}`,
       today,

@@ -8,6 +8,7 @@ import { BOOKING_PANEL_ID, BookingBar } from '../../features/booking-panel/booki
 import { BookingPanel } from '../../features/booking-panel/booking-panel.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
 import { pageMeta } from '../../features/marketing/meta.ts';
+import { BathroomReviewsSection } from '../../features/reviews/bathroom-reviews.tsx';
 import { FeatureList } from '../../features/search/feature-icons.tsx';
 import { PhotoScroller } from '../../features/search/photo-scroller.tsx';
 import { RatingSummary } from '../../features/search/result-card.tsx';
@@ -54,7 +55,7 @@ function clock(time: string): string {
 }
 
 export default function BathroomDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, place, tileUrl, panel } = loaderData;
+  const { listing, place, tileUrl, panel, reviews, admin } = loaderData;
   const zoneName = listing.timezone.split('/').at(-1)?.replaceAll('_', ' ') ?? listing.timezone;
   const hostName = listing.host
     ? [listing.host.first_name, listing.host.last_initial && `${listing.host.last_initial}.`]
@@ -139,6 +140,11 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
                   label={`Approximate area of ${listing.title} in ${listing.city}`}
                 />
               </Stack>
+              <BathroomReviewsSection
+                reviews={reviews}
+                admin={admin}
+                hrefFor={(page) => `/bathrooms/${listing.id}?reviews=${page}#reviews`}
+              />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

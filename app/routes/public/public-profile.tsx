@@ -2,6 +2,7 @@ import { Anchor, Avatar, Container, Group, SimpleGrid, Stack, Text, Title } from
 import { data, Link } from 'react-router';
 import { singleLineText } from '../../../common/schemas/text.ts';
 import { pageMeta } from '../../features/marketing/meta.ts';
+import { ProfileRatingsView } from '../../features/reviews/profile-ratings.tsx';
 import { ResultCard } from '../../features/search/result-card.tsx';
 import { servicesContext } from '../../lib/context.ts';
 import type { Route } from './+types/public-profile';
@@ -19,9 +20,10 @@ export function meta({ loaderData: profile }: Route.MetaArgs) {
 /** Anyone may see a member's public face: first name, initial, photo, since when, published bathrooms. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = singleLineText().min(1).max(64).safeParse(params.id);
-  const profile = id.success ? await context.get(servicesContext).availability.publicProfile(id.data) : null;
+  const services = context.get(servicesContext);
+  const profile = id.success ? await services.availability.publicProfile(id.data) : null;
   if (!profile) throw data('No such profile', { status: 404 });
-  return profile;
+  return { ...profile, ratings: await services.reviews.profileRatings(profile.id) };
 }
 
 export default function PublicProfilePage({ loaderData: profile }: Route.ComponentProps) {
@@ -44,6 +46,7 @@ export default function PublicProfilePage({ loaderData: profile }: Route.Compone
           <Stack gap={4}>
             <Title order={1}>{name || 'Privy member'}</Title>
             <Text c="dimmed">Member since {memberSince.format(new Date(profile.member_since))}</Text>
+            <ProfileRatingsView ratings={profile.ratings} />
           </Stack>
         </Group>
         <Stack gap="md">

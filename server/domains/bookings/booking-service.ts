@@ -10,6 +10,7 @@ import { readSlotSchedule } from '../availability/slot-schedule.ts';
 import { BOOKING_HORIZON_DAYS, refusal, type SlotRefusal } from '../availability/slots.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { MessagingService } from '../messaging/messaging-service.ts';
+import type { ReviewService } from '../reviews/review-service.ts';
 import { createBookingLife } from './booking-life.ts';
 import { type BookingPaymentDeps, createBookingPayments } from './booking-payments.ts';
 import { createBookingQueries } from './booking-queries.ts';
@@ -106,6 +107,8 @@ function toView(row: BookingWithBathroom): BookingView {
 export type BookingDeps = Omit<BookingPaymentDeps, 'db' | 'messaging'> & {
   db: Db;
   messaging: Pick<MessagingService, 'openConversation' | 'bookingCompleted'>;
+  /** Review requests when a booking completes (ADR 124). */
+  reviews: Pick<ReviewService, 'bookingCompleted'>;
   jobs: Scheduler;
   /** The clock for minimum notice and hold length (tests move it). */
   now?: () => Date;
@@ -129,6 +132,7 @@ export function createBookingService(deps: BookingDeps) {
     db,
     notifications: deps.notifications,
     messaging: deps.messaging,
+    reviews: deps.reviews,
     now: clock,
   });
   const queries = createBookingQueries({

@@ -39,7 +39,7 @@ describe('untilStart', () => {
 });
 
 describeWithApp('bookings: the minute sweep', (ctx) => {
-  it('reminds a day and an hour ahead, completes at the end, asks for a review and reminds a day later, each once', async () => {
+  it('reminds a day and an hour ahead and completes at the end, each once', async () => {
     const { host, guest, admin } = await bookingCast(ctx);
     const bathroomId = await publishedBathroom(ctx, host.id);
     const start = startIn(3);
@@ -51,6 +51,7 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
       db: ctx().services.db,
       notifications: ctx().services.notifications,
       messaging: ctx().services.messaging,
+      reviews: ctx().services.reviews,
       now: () => now,
     });
 
@@ -59,7 +60,6 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
       upcoming: 0,
       oneHour: 0,
       checkIn: 0,
-      reviewReminders: 0,
     });
     now = plusMinutes(start, -24 * 60 + 1);
     expect(await sweep.sweep()).toMatchObject({ upcoming: 1, oneHour: 0 });
@@ -101,24 +101,18 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
     expect(await sweep.sweep()).toMatchObject({ completed: 0 });
     const row = await ctx().services.db.selectFrom('bookings').selectAll().executeTakeFirstOrThrow();
     expect(row.status).toBe('completed');
-    expect(await typesOf(ctx, guest.id)).toEqual(
-      expect.arrayContaining(['RESERVATION_COMPLETED', 'RESERVATION_REVIEW']),
-    );
+    expect(await typesOf(ctx, guest.id)).toContain('RESERVATION_COMPLETED');
+    // Never checked in: nothing to review, so no review request (ADR 124; reviews-notices.test.ts).
+    expect(await typesOf(ctx, guest.id)).not.toContain('RESERVATION_REVIEW');
     expect(await typesOf(ctx, host.id)).toContain('RESERVATION_OWNER_COMPLETED');
     expect(await typesOf(ctx, admin.id)).toContain('ADMIN_RESERVATION_COMPLETED');
 
-    now = plusMinutes(start, 30 + 24 * 60 - 1);
-    expect(await sweep.sweep()).toMatchObject({ reviewReminders: 0 });
-    now = plusMinutes(start, 30 + 24 * 60);
-    expect(await sweep.sweep()).toMatchObject({ reviewReminders: 1 });
-    expect(await sweep.sweep()).toMatchObject({ reviewReminders: 0 });
     const types = await typesOf(ctx, guest.id);
     for (const type of [
       'RESERVATION_UPCOMING',
       'RESERVATION_ONE_HOUR',
       'RESERVATION_REMINDER',
       'RESERVATION_COMPLETED',
-      'RESERVATION_REVIEW_REMINDER',
     ]) {
       expect(types.filter((item) => item === type)).toHaveLength(1);
     }
@@ -136,6 +130,7 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
       db: ctx().services.db,
       notifications: ctx().services.notifications,
       messaging: ctx().services.messaging,
+      reviews: ctx().services.reviews,
       now: () => now,
     });
     expect(await sweep.sweep()).toMatchObject({ upcoming: 0, oneHour: 0 });
@@ -174,6 +169,7 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
       db,
       notifications: ctx().services.notifications,
       messaging: ctx().services.messaging,
+      reviews: ctx().services.reviews,
       now: () => now,
     });
     expect(await sweep.sweep()).toMatchObject({ checkIn: 0 });

@@ -3,21 +3,18 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { MessagingService } from '../messaging/messaging-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
+import type { ReviewService } from '../reviews/review-service.ts';
 import { CHECK_IN_OPENS_MINUTES } from './booking-life.ts';
 import { localWhen } from './booking-payments.ts';
 import { moveBooking } from './booking-transitions.ts';
-import {
-  claimDueReminders,
-  claimReviewReminders,
-  findBookingWithBathroom,
-  listOverdueBookings,
-  markReviewRequested,
-} from './repository.ts';
+import { claimDueReminders, findBookingWithBathroom, listOverdueBookings } from './repository.ts';
 
 /**
  * The minute sweep of a booking's timed moments (ADR 090, "Reminders and completion"): bookings
  * past their end complete; reminders go out 24 hours and 1 hour before the start, and when check-in
- * opens (10 minutes before); a day after the review request comes its reminder. Each step claims its rows with a guarded UPDATE in the
+ * opens (10 minutes before). Review requests go out from the completing transaction (the reviews
+ * domain decides who may review, ADR 124); their reminders are the reviews sweep's. Each step
+ * claims its rows with a guarded UPDATE in the
  * transaction that sends the notifications, so every moment happens once, whichever process
  * sweeps, and a missed minute is caught up by the next.
  */
@@ -29,6 +26,8 @@ export type SweepDeps = {
   notifications: Pick<NotificationService, 'notifyMany' | 'notifyAdmins'>;
   /** Invites both parties to a last word once the booking completes (MESSAGE_REVIEW, ADR 122). */
   messaging: Pick<MessagingService, 'bookingCompleted'>;
+  /** Asks both parties for their reviews once a checked-in booking completes (ADR 124). */
+  reviews: Pick<ReviewService, 'bookingCompleted'>;
   now: () => Date;
 };
 
@@ -82,13 +81,12 @@ const REMINDERS = {
 export function createBookingSweep(deps: SweepDeps) {
   const { db } = deps;
 
-  async function complete(bookingId: string, now: Date): Promise<boolean> {
+  async function complete(bookingId: string): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       const moved = await moveBooking(trx, bookingId, 'completed');
       if (!moved.changed) return false;
       const row = await findBookingWithBathroom(trx, bookingId);
       if (!row) return false;
-      await markReviewRequested(trx, bookingId, now);
       const meta = { booking_id: row.id, bathroom_id: row.bathroom_id };
       const when = localWhen(row.starts_at, row.timezone);
       await deps.notifications.notifyMany(
@@ -105,12 +103,6 @@ export function createBookingSweep(deps: SweepDeps) {
             message: `The booking at ${row.bathroom_title} on ${when} is complete.`,
             meta: { ...meta, user_id: row.guest_id },
           },
-          {
-            userId: row.guest_id,
-            type: 'RESERVATION_REVIEW',
-            message: `How was ${row.bathroom_title}? A short review helps the next guest in a hurry.`,
-            meta: { ...meta, user_id: row.host_id },
-          },
         ],
         trx,
       );
@@ -123,6 +115,7 @@ export function createBookingSweep(deps: SweepDeps) {
         trx,
       );
       await deps.messaging.bookingCompleted(trx, bookingId);
+      await deps.reviews.bookingCompleted(trx, bookingId);
       return true;
     });
   }
@@ -166,24 +159,11 @@ export function createBookingSweep(deps: SweepDeps) {
     async sweep() {
       const now = deps.now();
       let completed = 0;
-      for (const { id } of await listOverdueBookings(db, now)) if (await complete(id, now)) completed += 1;
+      for (const { id } of await listOverdueBookings(db, now)) if (await complete(id)) completed += 1;
       const upcoming = await db.transaction().execute((trx) => remind(trx, 'upcoming', now));
       const oneHour = await db.transaction().execute((trx) => remind(trx, 'oneHour', now));
       const checkIn = await db.transaction().execute((trx) => remind(trx, 'checkIn', now));
-      const reviewReminders = await db.transaction().execute(async (trx) => {
-        const rows = await claimReviewReminders(trx, now);
-        await deps.notifications.notifyMany(
-          rows.map((row) => ({
-            userId: row.guest_id,
-            type: 'RESERVATION_REVIEW_REMINDER' as const,
-            message: `A reminder: you can still review ${row.bathroom_title}. It takes a minute.`,
-            meta: { booking_id: row.id, bathroom_id: row.bathroom_id, user_id: row.host_id },
-          })),
-          trx,
-        );
-        return rows.length;
-      });
-      return { completed, upcoming, oneHour, checkIn, reviewReminders };
+      return { completed, upcoming, oneHour, checkIn };
     },
   };
 }

@@ -287,32 +287,6 @@ export async function claimDueReminders(
     .execute();
 }
 
-/** Completed bookings whose guest was asked for a review a day ago and not reminded yet. */
-export async function claimReviewReminders(trx: Transaction<Database>, now: Date) {
-  const dayAgo = new Date(now.getTime() - 24 * 3_600_000);
-  const due = trx
-    .selectFrom('bookings')
-    .select('id')
-    .where('status', '=', 'completed')
-    .where('review_requested_at', '<=', dayAgo)
-    .where('review_reminded_at', 'is', null)
-    .limit(200)
-    .forUpdate()
-    .skipLocked();
-  return trx
-    .updateTable('bookings as k')
-    .from('bathrooms as b')
-    .set({ review_reminded_at: now })
-    .whereRef('b.id', '=', 'k.bathroom_id')
-    .where('k.id', 'in', due)
-    .returning(['k.id', 'k.guest_id', 'k.bathroom_id', 'b.host_id', 'b.title as bathroom_title'])
-    .execute();
-}
-
-export async function markReviewRequested(trx: Transaction<Database>, bookingId: string, now: Date) {
-  await trx.updateTable('bookings').set({ review_requested_at: now }).where('id', '=', bookingId).execute();
-}
-
 /**
  * Live bookings not yet over whose host is no longer a provider (access revoked): unpaid holds and
  * confirmed bookings, not checked-in ones (that guest is inside now). `hostId` narrows to one host.

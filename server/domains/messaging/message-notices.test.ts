@@ -245,6 +245,7 @@ describeWithApp('messaging: notices', (ctx) => {
       db: ctx().services.db,
       notifications: ctx().services.notifications,
       messaging: ctx().services.messaging,
+      reviews: ctx().services.reviews,
       now: () => plusMinutes(startsAt, 6 * 60),
     });
     expect(await notices(ctx, guest.id, 'MESSAGE_REVIEW')).toEqual([]);

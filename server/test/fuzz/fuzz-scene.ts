@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { blackoutScene } from '../../domains/blackouts/blackout-test-support.ts';
 import { holdWithCheckout, startIn } from '../../domains/bookings/booking-test-support.ts';
 import { addPhoto, createDraft, type Member } from '../../domains/properties/property-test-support.ts';
+import { GUEST_REVIEW, HOST_REVIEW, reviewableBooking } from '../../domains/reviews/review-test-support.ts';
 import type { TestContext } from '../harness.ts';
 import type { ValueHints } from './schema-arbitraries.ts';
 
@@ -73,6 +74,16 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
   expect(message.statusCode, message.body).toBe(201);
   const messageIds = [message.json().message.id as string];
 
+  // A published guest review (both sides written), so reply and hide reach a real row.
+  const reviewed = await reviewableBooking(ctx, scene.guest.id, scene.bathroomId, { endedDaysAgo: 2 });
+  await services.reviews.write({ userId: scene.guest.id, isAdmin: false }, reviewed, GUEST_REVIEW);
+  const written = await services.reviews.write(
+    { userId: scene.host.id, isAdmin: false },
+    reviewed,
+    HOST_REVIEW,
+  );
+  const reviewIds = [written.theirs?.id, written.mine?.id].filter((id): id is string => Boolean(id));
+
   const column = async (table: 'bathroom_photos' | 'notifications' | 'outbox_messages', name = 'id') =>
     (
       await db
@@ -86,9 +97,10 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
   const bathrooms = [scene.bathroomId, draft.id];
   const ids: Record<string, string[]> = {
     bookings: [scene.bookingId, hold.booking.id],
-    bookingId: [scene.bookingId, hold.booking.id],
+    bookingId: [scene.bookingId, hold.booking.id, reviewed],
     messageId: messageIds,
     upToMessageId: messageIds,
+    reviewId: reviewIds,
     properties: bathrooms,
     bathrooms,
     bathroomId: bathrooms,
