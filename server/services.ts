@@ -39,6 +39,11 @@ import { createPropertyService, type PropertyService } from './domains/propertie
 import { createRateLimitService, type RateLimitService } from './domains/rate-limits/rate-limit-service.ts';
 import { createRealtimeBus, type RealtimeBus } from './domains/realtime/bus.ts';
 import { createGateway, type Gateway } from './domains/realtime/gateway.ts';
+import {
+  createRefundRequestService,
+  defineRefundJobs,
+  type RefundRequestService,
+} from './domains/refunds/refund-request-service.ts';
 import { createSeoService, type SeoService } from './domains/seo/seo-service.ts';
 import { createLocalDiskStorage } from './domains/storage/local-disk-storage.ts';
 import { createS3Storage } from './domains/storage/s3-storage.ts';
@@ -80,6 +85,8 @@ export type AppServices = {
   calendar: CalendarService;
   /** Request budgets shared by every server process (ADR 111). */
   rateLimits: RateLimitService;
+  /** Refund requests: a guest asks, the host answers, an admin decides (ADR 126). */
+  refunds: RefundRequestService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -200,6 +207,16 @@ export async function createServices(
   defineBookingJobs(jobs, bookings);
   const blackouts = createBlackoutService({ db, bookings, notifications, jobs, log });
   defineBlackoutJobs(jobs, blackouts);
+  const refunds = createRefundRequestService({
+    db,
+    bookings,
+    notifications,
+    bus,
+    storage,
+    log,
+    now: () => new Date(),
+  });
+  defineRefundJobs(jobs, refunds);
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
@@ -235,6 +252,7 @@ export async function createServices(
     blackouts,
     calendar,
     rateLimits,
+    refunds,
     close: async () => {
       await jobs.stop();
       notifications.stop();

@@ -19,6 +19,7 @@ import * as dashboardWelcome from './migrations/2026-11-27-15-dashboard-welcome.
 import * as draftSteps from './migrations/2026-11-27-40-draft-steps.ts';
 import * as messaging from './migrations/2026-11-27-60-messaging.ts';
 import * as messageNotices from './migrations/2026-11-27-70-message-notices.ts';
+import * as refundRequests from './migrations/2026-11-27-90-refund-requests.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-40-draft-steps': draftSteps,
   '2026-11-27-60-messaging': messaging,
   '2026-11-27-70-message-notices': messageNotices,
+  '2026-11-27-90-refund-requests': refundRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
