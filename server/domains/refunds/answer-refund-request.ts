@@ -2,13 +2,7 @@ import { AppError } from '../../http/errors.ts';
 import { lockBookingForRefund } from '../bookings/requested-refunds.ts';
 import { announce, isUniqueViolation, type RefundDeps } from './refund-deps.ts';
 import { hostResponseUntil, type RefundActor, roleOf } from './refund-rules.ts';
-import {
-  findRequest,
-  findRequestRow,
-  hasUndecidedRequest,
-  lockRequest,
-  updateRequest,
-} from './repository.ts';
+import { findRequest, hasUndecidedRequest, lockRequest, updateRequest } from './repository.ts';
 
 /** The host's side and the guest's appeal (ADR 126). */
 
