@@ -20,6 +20,14 @@ export const refundApi = {
   file: (input: CreateRefundRequestInput) => apiJson<One>('POST', '/api/refund-requests', input),
   respond: (id: string, response: string) =>
     apiJson<One>('POST', `/api/refund-requests/${id}/response`, { response }),
+  approve: (id: string, amountCents?: number) =>
+    apiJson<One>(
+      'POST',
+      `/api/refund-requests/${id}/approve`,
+      amountCents === undefined ? {} : { amountCents },
+    ),
+  deny: (id: string, reason: string) => apiJson<One>('POST', `/api/refund-requests/${id}/deny`, { reason }),
+  retry: (id: string) => apiJson<One>('POST', `/api/refund-requests/${id}/retry`),
   appeal: (id: string, message: string) =>
     apiJson<One>('POST', `/api/refund-requests/${id}/appeal`, { message }),
   async addPhoto(id: string, file: File): Promise<One> {

@@ -19,7 +19,12 @@ const STATUS_COLOR: Record<RefundRequestStatus, string> = {
 
 export function RefundStatusBadge({ status }: { status: RefundRequestStatus }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="refund-request-status">
+    <Badge
+      color={STATUS_COLOR[status]}
+      variant="light"
+      style={{ flexShrink: 0 }}
+      data-testid="refund-request-status"
+    >
       {REFUND_STATUS_LABELS[status]}
     </Badge>
   );
@@ -50,7 +55,7 @@ export function RefundPhotos({ photos, who }: { photos: RefundRequestView['photo
 export function RefundRequestBody({ request }: { request: RefundRequestView }) {
   return (
     <Stack gap="xs">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Group justify="space-between" align="flex-start" gap="xs">
         <Text fw={600}>
           {formatUsd(request.amount_cents)} asked · {REFUND_REASON_LABELS[request.reason]}
         </Text>

@@ -10,31 +10,20 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import {
-  data,
-  Link,
-  useFetcher,
-  useLoaderData,
-  useRevalidator,
-  useSearchParams,
-  useSubmit,
-} from 'react-router';
-import { z } from 'zod';
+import { useState } from 'react';
+import { Link, useLoaderData, useRevalidator, useSearchParams, useSubmit } from 'react-router';
 import { formatUsd } from '../../../common/money.ts';
 import {
-  approveRefundSchema,
-  denyRefundSchema,
   REFUND_REQUEST_EVENT,
   REFUND_REQUEST_STATUSES,
   REFUND_STATUS_LABELS,
   type RefundRequestView,
   refundQueueQuerySchema,
-  refundRequestParamsSchema,
 } from '../../../common/schemas/refund-requests.ts';
 import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
+import { refundApi } from '../../features/refund-requests/refund-api.ts';
 import { RefundRequestBody } from '../../features/refund-requests/request-cards.tsx';
-import { asAppError } from '../../lib/app-error.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireAdmin } from '../../lib/guards.server.ts';
 import { routeQuery } from '../../lib/route-query.ts';
@@ -75,71 +64,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { status: status ?? 'all', requests, threads };
 }
 
-const intentSchema = z.enum(['approve', 'approve-part', 'deny', 'retry']);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
-  const refunds = context.get(servicesContext).refunds;
-  const actor = { userId: admin.userId, isAdmin: true };
-  const form = await request.formData();
-  const intent = intentSchema.safeParse(form.get('intent'));
-  const id = refundRequestParamsSchema.safeParse({ id: form.get('id') });
-  if (!intent.success || !id.success) {
-    return data({ ok: false as const, message: 'Choose a request and a decision.' }, { status: 400 });
-  }
-  try {
-    if (intent.data === 'deny') {
-      const body = denyRefundSchema.safeParse({ reason: String(form.get('reason') ?? '') });
-      if (!body.success)
-        return data(
-          { ok: false as const, message: body.error.issues[0]?.message ?? 'Write a reason.' },
-          { status: 400 },
-        );
-      await refunds.deny(actor, id.data.id, body.data.reason);
-      return { ok: true as const, message: 'Request denied; the guest has been told.' };
-    }
-    if (intent.data === 'retry') {
-      const after = await refunds.retry(actor, id.data.id);
-      return after.status === 'failed'
-        ? { ok: false as const, message: 'The payment provider still refuses the refund. Try again later.' }
-        : { ok: true as const, message: 'Refund sent.' };
-    }
-    const dollars = Number(form.get('amount'));
-    const body = approveRefundSchema.safeParse(
-      intent.data === 'approve-part' ? { amountCents: Math.round(dollars * 100) } : {},
-    );
-    if (!body.success)
-      return data(
-        { ok: false as const, message: body.error.issues[0]?.message ?? 'Check the amount.' },
-        { status: 400 },
-      );
-    const after = await refunds.approve(actor, id.data.id, body.data.amountCents);
-    return after.status === 'failed'
-      ? {
-          ok: false as const,
-          message: 'Approved, but the payment provider did not take the refund. Retry it below.',
-        }
-      : { ok: true as const, message: `Refunded ${formatUsd(after.approved_cents ?? 0)}.` };
-  } catch (error) {
-    const known = asAppError(error);
-    if (known) return data({ ok: false as const, message: known.message }, { status: known.status });
-    throw error;
-  }
-}
-
 function Decision({ request }: { request: RefundRequestView }) {
-  const fetcher = useFetcher<typeof action>();
+  const revalidator = useRevalidator();
   const [amount, setAmount] = useState<number | string>('');
   const [reason, setReason] = useState('');
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success({ title: 'Done', message: fetcher.data.message });
-    else toast.error({ title: 'Not done', message: fetcher.data.message });
-  }, [fetcher.state, fetcher.data]);
-  const busy = fetcher.state !== 'idle';
+  const [busy, setBusy] = useState(false);
   const left = request.booking_paid_cents - request.booking_refunded_cents;
-  const send = (fields: Record<string, string>) =>
-    fetcher.submit({ id: request.id, ...fields }, { method: 'post' });
+  // Straight to the API (which enforces admin rights): the toast is shown before the reload
+  // takes a decided request out of a filtered list.
+  async function run(call: () => Promise<{ request: RefundRequestView }>) {
+    setBusy(true);
+    try {
+      const after = (await call()).request;
+      if (after.status === 'failed') {
+        toast.error({
+          title: 'Refund not sent',
+          message: 'The payment provider did not take the refund. Retry it.',
+        });
+      } else if (after.status === 'denied') {
+        toast.success({ title: 'Denied', message: 'The guest has been told.' });
+      } else toast.success({ title: 'Done', message: `Refunded ${formatUsd(after.approved_cents ?? 0)}.` });
+    } catch (caught) {
+      toast.error({
+        title: 'Not done',
+        message: caught instanceof ApiError ? caught.message : 'Please try again.',
+      });
+    } finally {
+      setBusy(false);
+      void revalidator.revalidate();
+    }
+  }
+  const send = (fields: {
+    intent: 'approve' | 'approve-part' | 'deny' | 'retry';
+    amount?: string;
+    reason?: string;
+  }) =>
+    run(() =>
+      fields.intent === 'retry'
+        ? refundApi.retry(request.id)
+        : fields.intent === 'deny'
+          ? refundApi.deny(request.id, fields.reason ?? '')
+          : refundApi.approve(
+              request.id,
+              fields.intent === 'approve-part' ? Math.round(Number(fields.amount) * 100) : undefined,
+            ),
+    );
   if (request.status === 'failed') {
     return (
       <Button onClick={() => send({ intent: 'retry' })} loading={busy} data-testid="retry-refund">
