@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import {
@@ -182,6 +183,27 @@ describeWithApp(
       expect(await noticesOf(ctx, guest.id, 'USER_REFUND')).toEqual(['USER_REFUND_PROCESSED']);
       expect(await noticesOf(ctx, host.id, 'OWNER_REFUND_PROCESSED')).toHaveLength(1);
       expect(await noticesOf(ctx, admin.id, 'ADMIN_REFUND_FAILED')).toHaveLength(1);
+    });
+
+    it('a failed request whose refund the bookings sweep sent later is settled by the minute job', async () => {
+      const { guest, admin, bookingIds } = await paidBookings(ctx, 1);
+      const request = await fileRequestOk(guest, bookingIds[0] as string, 400);
+      stripe.state.down = true;
+      await admin.agent.post(`/api/refund-requests/${request.id}/approve`, {});
+      stripe.state.down = false;
+      await sql`update booking_refunds set updated_at = now() - interval '2 minutes'`.execute(
+        ctx().services.db,
+      );
+      expect(await ctx().services.bookings.retryRefunds()).toBe(1);
+      expect(stripe.refunds.size).toBe(1);
+      const still = (await admin.agent.get(`/api/refund-requests/${request.id}`)).json().request;
+      expect(still.status).toBe('failed');
+      expect(await ctx().services.refunds.settleRecovered()).toBe(1);
+      const after = (await admin.agent.get(`/api/refund-requests/${request.id}`)).json().request;
+      expect(after.status).toBe('approved');
+      expect(await noticesOf(ctx, guest.id, 'USER_REFUND_PROCESSED')).toHaveLength(1);
+      expect(await ctx().services.refunds.settleRecovered()).toBe(0);
+      expect(stripe.refunds.size).toBe(1);
     });
   },
   {

@@ -72,6 +72,13 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
   });
   expect(message.statusCode, message.body).toBe(201);
   const messageIds = [message.json().message.id as string];
+  const refund = await scene.guest.agent.post('/api/refund-requests', {
+    bookingId: scene.bookingId,
+    reason: 'not_clean',
+    description: 'No soap.',
+    amountCents: 100,
+  });
+  expect(refund.statusCode, refund.body).toBe(201);
 
   const column = async (table: 'bathroom_photos' | 'notifications' | 'outbox_messages', name = 'id') =>
     (
@@ -98,6 +105,7 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
     users,
     userId: users,
     'provider-requests': [request.json().id],
+    'refund-requests': [refund.json().request.id],
     sessions,
     blackouts: [blackout.json().blackout.id],
     outbox: await column('outbox_messages'),
