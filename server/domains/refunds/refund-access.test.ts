@@ -7,6 +7,8 @@ import { disabledMember } from '../messaging/messaging-test-support.ts';
 import { makeImage, uploadFile } from '../storage/upload-test-helpers.ts';
 import { fileRequest, fileRequestOk, money, refundCast } from './refund-test-support.ts';
 
+/** Each test signs up a cast and pays for bookings; on a loaded 2-core machine that outlasts 30 s. */
+const HEAVY = { timeout: 120_000 };
 /**
  * Who may call each refund request route (ADR 126), and what bad input gets: the guest, the host,
  * another guest, another host, an admin, anonymous and a disabled account, for every route.
@@ -34,7 +36,7 @@ async function scene(ctx: () => TestContext) {
 const expectStatuses = (got: Record<string, number>, want: Record<Who, number>) => expect(got).toEqual(want);
 
 describeWithApp('refund request access', (ctx) => {
-  it('reads: the queue is for admins; a booking or request for its parties and admins', async () => {
+  it('reads: the queue is for admins; a booking or request for its parties and admins', HEAVY, async () => {
     const { guest, bookingId, agents } = await scene(ctx);
     const request = await fileRequestOk(guest, bookingId, 100);
     const routes = {
@@ -81,7 +83,7 @@ describeWithApp('refund request access', (ctx) => {
     expect(hostView.request.refund_last_error).toBeNull();
   });
 
-  it('writes: each for its one role, refused to everyone else before anything changes', async () => {
+  it('writes: each for its one role, refused to everyone else before anything changes', HEAVY, async () => {
     const { guest, bookingId, agents } = await scene(ctx);
     // File: only the guest (one at a time, so the guest's own call comes last).
     const filing: Record<string, number> = {};
@@ -141,7 +143,7 @@ describeWithApp('refund request access', (ctx) => {
     expect(await money(ctx, bookingId)).toMatchObject({ amount_refunded_cents: 600 });
   });
 
-  it('bad input is a 4xx naming the field, never a 500', async () => {
+  it('bad input is a 4xx naming the field, never a 500', HEAVY, async () => {
     const { guest, admin, bookingId } = await scene(ctx);
     const cases: [object, string][] = [
       [{ amountCents: 1201 }, 'amountCents'],
