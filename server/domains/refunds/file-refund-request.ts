@@ -8,13 +8,7 @@ import { AppError } from '../../http/errors.ts';
 import { lockBookingForRefund, refundableCents } from '../bookings/requested-refunds.ts';
 import { announce, isUniqueViolation, type RefundDeps } from './refund-deps.ts';
 import { cannotRequestReason, type RefundActor, roleOf } from './refund-rules.ts';
-import {
-  countPhotos,
-  findRequestRow,
-  hasUndecidedRequest,
-  insertPhoto,
-  insertRequest,
-} from './repository.ts';
+import { countPhotos, findRequest, hasUndecidedRequest, insertPhoto, insertRequest } from './repository.ts';
 
 const ALREADY_OPEN = 'You already have a refund request open for this booking. We will answer it first.';
 
@@ -83,12 +77,11 @@ export async function fileRefundRequest(
 
 /** Who may add a photo, checked before the upload is read (so a refused upload costs nothing). */
 export async function checkPhotoAllowed(deps: RefundDeps, actor: RefundActor, requestId: string) {
-  const request = await findRequestRow(deps.db, requestId);
-  if (!request) throw new AppError('not_found', 'We could not find that refund request.');
-  if (request.guest_id !== actor.userId) {
-    // The host and admins may see the request but not add to the guest's evidence.
-    throw new AppError(actor.isAdmin ? 'forbidden' : 'not_found', 'Only the guest who asked can add photos.');
-  }
+  const request = await findRequest(deps.db, requestId);
+  const role = request ? roleOf(request, actor) : null;
+  if (!request || !role) throw new AppError('not_found', 'We could not find that refund request.');
+  // The host and admins may see the request but not add to the guest's evidence.
+  if (role !== 'guest') throw new AppError('forbidden', 'Only the guest who asked can add photos.');
   if (request.status !== 'open')
     throw new AppError('conflict', 'Photos can be added only while the request is open.');
   if ((await countPhotos(deps.db, requestId)) >= REFUND_REQUEST_MAX_PHOTOS) {

@@ -126,7 +126,7 @@ describeWithApp('refund request access', (ctx) => {
         (agent) => uploadFile(ctx().app, agent, `/api/refund-requests/${id}/photos`, image),
         'guest',
       ),
-    ).toEqual({ host: 404, admin: 403, ...outsiders });
+    ).toEqual({ host: 403, admin: 403, ...outsiders });
     for (const action of ['approve', 'deny', 'retry'] as const) {
       const body = action === 'deny' ? { reason: 'No' } : action === 'approve' ? {} : undefined;
       expect(

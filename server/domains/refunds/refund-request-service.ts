@@ -17,7 +17,7 @@ import {
 import { addRefundPhoto, checkPhotoAllowed, fileRefundRequest } from './file-refund-request.ts';
 import type { RefundDeps } from './refund-deps.ts';
 import { cannotRequestReason, type RefundActor, roleOf, toView, viewFor } from './refund-rules.ts';
-import { findRequest, listQueue, listRequestsOfBooking } from './repository.ts';
+import { findRequest, hasUndecidedRequest, listQueue, listRequestsOfBooking } from './repository.ts';
 
 /**
  * Refund requests (PRODUCT.md "Refund requests", ADR 126): a guest asks, the host adds their side,
@@ -49,7 +49,7 @@ export function createRefundRequestService(deps: RefundDeps) {
       if (!booking || !role) throw new AppError('not_found', 'We could not find that booking.');
       const rows = await listRequestsOfBooking(db, bookingId);
       const refundable = refundableCents(booking);
-      const undecided = rows.some((row) => row.status === 'open' || row.status === 'failed');
+      const undecided = await hasUndecidedRequest(db, bookingId);
       const reason =
         role !== 'guest'
           ? 'Only the guest of a booking can ask for a refund.'
