@@ -14,7 +14,7 @@ describe('neededModules (the page chunks, ADR 098)', () => {
   const iconIndex: Info = {
     id: '/p/node_modules/icons/esm/index.mjs',
     code: icons
-      .map((id, index) => `export { default as Icon${index} } from './icons/Icon${index}.mjs';`)
+      .map((_id, index) => `export { default as Icon${index} } from './icons/Icon${index}.mjs';`)
       .join('\n'),
     importedIds: icons,
     exports: icons.map((_, index) => `Icon${index}`),

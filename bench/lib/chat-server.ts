@@ -30,6 +30,7 @@ await buildApp(app, { services });
 await app.listen({ port: config.port, host: config.host });
 await services.jobs.start();
 const { db } = services;
+const SESSION_LIFETIME_MS = (await services.betterAuth.$context).sessionConfig.expiresIn * 1000;
 
 export type Party = { id: string; token: string };
 export type Pair = { bookingId: string; guest: Party; host: Party };
@@ -62,8 +63,10 @@ async function seed({ conversations }: { conversations: number }): Promise<Pair[
       from unnest(${ids}, ${names}) as t(id, name)`.execute(trx);
     await sql`insert into profiles (id, first_name, last_name)
       select id, name, 'Bench' from unnest(${ids}, ${names}) as t(id, name)`.execute(trx);
+    // As a sign-in leaves it: a session a day from its end is one better-auth must refresh, and
+    // each request would take its slow path (server/domains/auth/session-reader.ts).
     await sql`insert into "session" ("id", "token", "userId", "expiresAt", "createdAt", "updatedAt")
-      select gen_random_uuid()::text, token, id, now() + interval '1 day', now(), now()
+      select gen_random_uuid()::text, token, id, now() + ${SESSION_LIFETIME_MS} * interval '1 millisecond', now(), now()
       from unnest(${ids}, ${text(people.map((p) => p.token))}) as t(id, token)`.execute(trx);
     await sql`insert into bathrooms (id, host_id, status, title, location, latitude, longitude,
         public_latitude, public_longitude, timezone, hourly_price_cents, published_at)

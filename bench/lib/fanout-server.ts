@@ -25,6 +25,7 @@ const quiet = { error: console.error, warn: () => {}, info: () => {} };
 const services = await createServices(config, database, quiet);
 const app = Fastify(serverOptions(config));
 await buildApp(app, { services });
+const SESSION_LIFETIME_MS = (await services.betterAuth.$context).sessionConfig.expiresIn * 1000;
 await app.listen({ port: config.port, host: config.host });
 await services.jobs.start();
 const { db } = services;
@@ -45,7 +46,8 @@ async function seed({ count }: { count: number }) {
     token: randomBytes(24).toString('hex'),
   }));
   const now = new Date();
-  const expires = new Date(now.getTime() + 86_400_000);
+  // As a sign-in leaves it, so the socket's session read takes the common path, not a refresh.
+  const expires = new Date(now.getTime() + SESSION_LIFETIME_MS);
   for (let start = 0; start < users.length; start += 250) {
     const batch = users.slice(start, start + 250);
     await db

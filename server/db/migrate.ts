@@ -19,6 +19,7 @@ import * as dashboardWelcome from './migrations/2026-11-27-15-dashboard-welcome.
 import * as draftSteps from './migrations/2026-11-27-40-draft-steps.ts';
 import * as messaging from './migrations/2026-11-27-60-messaging.ts';
 import * as messageNotices from './migrations/2026-11-27-70-message-notices.ts';
+import * as rateLimitsUnlogged from './migrations/2026-11-27-75-rate-limits-unlogged.ts';
 import * as refundRequests from './migrations/2026-11-27-90-refund-requests.ts';
 
 /**
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-40-draft-steps': draftSteps,
   '2026-11-27-60-messaging': messaging,
   '2026-11-27-70-message-notices': messageNotices,
+  '2026-11-27-75-rate-limits-unlogged': rateLimitsUnlogged,
   '2026-11-27-90-refund-requests': refundRequests,
 };
 

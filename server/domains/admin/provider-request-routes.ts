@@ -11,7 +11,7 @@ import {
 } from '../../../common/schemas/provider-requests.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
-import { perViewerRateLimit } from '../auth/viewer-rate-limit.ts';
+import { perViewerRateLimit, requireViewerOfRequest } from '../auth/viewer-rate-limit.ts';
 import {
   decideProviderRequest,
   latestProviderRequest,
@@ -50,7 +50,7 @@ export async function providerRequestRoutes(app: FastifyInstance, { services }: 
       config: burst,
     },
     async (request, reply) => {
-      const viewer = await services.auth.requireViewer(toWebHeaders(request));
+      const viewer = await requireViewerOfRequest(services.auth, request);
       return reply.status(201).send(await submitProviderRequest(services, viewer, request.body));
     },
   );

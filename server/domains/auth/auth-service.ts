@@ -65,7 +65,11 @@ export function createAuthService(deps: { db: Db; auth: BetterAuth }) {
 
   /** The guard every protected route starts with: signed in, and the account allowed to act. */
   async function requireViewer(headers: Headers): Promise<Viewer> {
-    const viewer = await getViewer(headers);
+    return admitViewer(await getViewer(headers));
+  }
+
+  /** requireViewer's check, for a viewer already read. */
+  function admitViewer(viewer: Viewer | null): Viewer {
     if (!viewer) throw new AppError('unauthenticated', 'Please sign in to continue.');
     const state = accountState(viewer.profile);
     if (state === 'disabled') throw new AppError('account_disabled', SUPPORT_MESSAGES.accountDisabled);
@@ -86,7 +90,7 @@ export function createAuthService(deps: { db: Db; auth: BetterAuth }) {
     return claimWelcome(deps.db, viewer.userId);
   }
 
-  return { getViewer, requireViewer, requireAdmin, claimFirstVisit };
+  return { getViewer, requireViewer, admitViewer, requireAdmin, claimFirstVisit };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
+import { runPrepared } from '../../db/prepared.ts';
 import type { Executor } from './repository.ts';
 
 /** SQL of the message notices (ADR 122): the email deferral, the hourly cap and the reply reminder. */
 
 /** A new message's recipient notice, whose email copy waits for the sweep. */
 export async function linkReceivedNotice(db: Executor, messageId: string, noticeId: string) {
-  await db
-    .updateTable('messages')
-    .set({ received_notice_id: noticeId })
-    .where('id', '=', messageId)
-    .execute();
+  await runPrepared(
+    db,
+    db.updateTable('messages').set({ received_notice_id: noticeId }).where('id', '=', messageId),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { firstPrepared, runPrepared } from '../../db/prepared.ts';
 import type { BookingStatus, Database, MessageTable } from '../../db/types.ts';
 
 /** The only place with SQL for messaging (ADR 119). */
@@ -40,15 +41,17 @@ const PARTY_COLUMNS = [
 ] as const;
 
 export async function findConversationContext(db: Executor, bookingId: string) {
-  return db
-    .selectFrom('bookings as k')
-    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
-    .leftJoin('conversations as c', 'c.booking_id', 'k.id')
-    .innerJoin('profiles as g', (join) => join.on(sql<boolean>`g.id = coalesce(c.guest_id, k.guest_id)`))
-    .innerJoin('profiles as h', (join) => join.on(sql<boolean>`h.id = coalesce(c.host_id, b.host_id)`))
-    .select([...CONVERSATION_COLUMNS, ...PARTY_COLUMNS])
-    .where('k.id', '=', bookingId)
-    .executeTakeFirst();
+  return firstPrepared(
+    db,
+    db
+      .selectFrom('bookings as k')
+      .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+      .leftJoin('conversations as c', 'c.booking_id', 'k.id')
+      .innerJoin('profiles as g', (join) => join.on(sql<boolean>`g.id = coalesce(c.guest_id, k.guest_id)`))
+      .innerJoin('profiles as h', (join) => join.on(sql<boolean>`h.id = coalesce(c.host_id, b.host_id)`))
+      .select([...CONVERSATION_COLUMNS, ...PARTY_COLUMNS])
+      .where('k.id', '=', bookingId),
+  );
 }
 
 export type ConversationContext = NonNullable<Awaited<ReturnType<typeof findConversationContext>>>;
@@ -100,7 +103,7 @@ export async function listMessages(
       sql<boolean>`(created_at, id) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)`,
     );
   }
-  return query.execute();
+  return runPrepared(db, query);
 }
 
 export async function findMessage(db: Executor, conversationId: string, messageId: string) {
@@ -120,20 +123,22 @@ export async function insertMessage(
   db: Executor,
   row: { conversationId: string; senderId: string; content: string; clientId: string | null },
 ): Promise<{ message: MessageRow; created: boolean }> {
-  const inserted = await db
-    .insertInto('messages')
-    .values({
-      conversation_id: row.conversationId,
-      sender_id: row.senderId,
-      content: row.content,
-      client_id: row.clientId,
-      // clock_timestamp, not now(): two messages in one transaction (the seed) keep their order.
-      // Cut to milliseconds, as the cursor and the read marker carry it back from JavaScript.
-      created_at: sql<Date>`date_trunc('milliseconds', clock_timestamp())`,
-    })
-    .onConflict((conflict) => conflict.columns(['conversation_id', 'sender_id', 'client_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const inserted = await firstPrepared(
+    db,
+    db
+      .insertInto('messages')
+      .values({
+        conversation_id: row.conversationId,
+        sender_id: row.senderId,
+        content: row.content,
+        client_id: row.clientId,
+        // clock_timestamp, not now(): two messages in one transaction (the seed) keep their order.
+        // Cut to milliseconds, as the cursor and the read marker carry it back from JavaScript.
+        created_at: sql<Date>`date_trunc('milliseconds', clock_timestamp())`,
+      })
+      .onConflict((conflict) => conflict.columns(['conversation_id', 'sender_id', 'client_id']).doNothing())
+      .returningAll(),
+  );
   if (inserted) return { message: inserted, created: true };
   const existing = await db
     .selectFrom('messages')
@@ -187,24 +192,26 @@ export async function softDeleteMessage(db: Executor, messageId: string): Promis
  * the unread side, ~340 probes per send in bench:chat (docs/PERFORMANCE.md, Chat).
  */
 export async function countUnreadForUser(db: Executor, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('conversations as c')
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('messages as m')
-          .select((inner) => inner.fn.countAll<string>().as('n'))
-          .whereRef('m.conversation_id', '=', 'c.id')
-          .where('m.sender_id', '<>', userId)
-          .where('m.read_at', 'is', null)
-          .where('m.deleted_at', 'is', null)
-          .as('u'),
-      (join) => join.onTrue(),
-    )
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('u.n'), eb.lit(0)).as('count'))
-    .where((eb) => eb.or([eb('c.guest_id', '=', userId), eb('c.host_id', '=', userId)]))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const row = await firstPrepared(
+    db,
+    db
+      .selectFrom('conversations as c')
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('messages as m')
+            .select((inner) => inner.fn.countAll<string>().as('n'))
+            .whereRef('m.conversation_id', '=', 'c.id')
+            .where('m.sender_id', '<>', userId)
+            .where('m.read_at', 'is', null)
+            .where('m.deleted_at', 'is', null)
+            .as('u'),
+        (join) => join.onTrue(),
+      )
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('u.n'), eb.lit(0)).as('count'))
+      .where((eb) => eb.or([eb('c.guest_id', '=', userId), eb('c.host_id', '=', userId)])),
+  );
+  return Number(row?.count ?? 0);
 }
 
 export async function countUnreadInConversation(
@@ -212,15 +219,17 @@ export async function countUnreadInConversation(
   conversationId: string,
   userId: string,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('conversation_id', '=', conversationId)
-    .where('sender_id', '<>', userId)
-    .where('read_at', 'is', null)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const row = await firstPrepared(
+    db,
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('conversation_id', '=', conversationId)
+      .where('sender_id', '<>', userId)
+      .where('read_at', 'is', null)
+      .where('deleted_at', 'is', null),
+  );
+  return Number(row?.count ?? 0);
 }
 
 /** The newest of the user's own messages the other party has read: "Seen" up to there. */
@@ -229,13 +238,15 @@ export async function lastReadOwnMessageAt(
   conversationId: string,
   userId: string,
 ): Promise<Date | null> {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.max('created_at').as('at'))
-    .where('conversation_id', '=', conversationId)
-    .where('sender_id', '=', userId)
-    .where('read_at', 'is not', null)
-    .executeTakeFirst();
+  const row = await firstPrepared(
+    db,
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('conversation_id', '=', conversationId)
+      .where('sender_id', '=', userId)
+      .where('read_at', 'is not', null),
+  );
   return row?.at ? new Date(row.at) : null;
 }
 
@@ -301,11 +312,13 @@ export async function listConversationsOfUser(
       ]),
     );
   }
-  return query
-    .orderBy(sql`coalesce(last.created_at, c.created_at)`, 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(options.limit)
-    .execute();
+  return runPrepared(
+    db,
+    query
+      .orderBy(sql`coalesce(last.created_at, c.created_at)`, 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(options.limit),
+  );
 }
 
 export type ConversationListRow = Awaited<ReturnType<typeof listConversationsOfUser>>[number];

@@ -13,9 +13,8 @@ import {
   sendMessageSchema,
   unreadCountSchema,
 } from '../../../common/schemas/messages.ts';
-import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
-import { perViewerRateLimit } from '../auth/viewer-rate-limit.ts';
+import { perViewerRateLimit, requireViewerOfRequest } from '../auth/viewer-rate-limit.ts';
 import type { MessagingActor } from './conversation-rules.ts';
 
 /** Messages sent per person per minute: a fast typist's pace, not a flood (ADR 119). */
@@ -29,7 +28,7 @@ export const SEND_LIMIT_PER_MINUTE = 30;
 export async function messagingRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const actorOf = async (request: FastifyRequest): Promise<MessagingActor> => {
-    const viewer = await services.auth.requireViewer(toWebHeaders(request));
+    const viewer = await requireViewerOfRequest(services.auth, request);
     return { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
   };
   const tags = ['messages'];

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { PREPARED } from '../../db/callback-query-pool.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -32,7 +33,8 @@ export type NewNotification = {
  */
 export async function insertNotifications(executor: Executor, rows: NewNotification[]): Promise<Date> {
   const column = <K extends keyof NewNotification>(key: K) => rows.map((row) => row[key]);
-  const { rows: result } = await sql<{ created_at: Date; inserted: number }>`
+  // Prepared (ADR 102): every notice of every domain runs this very text.
+  const { rows: result } = await sql<{ created_at: Date; inserted: number }>`${sql.raw(PREPARED)}
     with inserted as (
       insert into notifications (id, user_id, notification_type, message, meta, email_state, created_at)
       select *, now() from unnest(${column('id')}::uuid[], ${column('user_id')}::text[],

@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
-import { perViewerRateLimit } from '../auth/viewer-rate-limit.ts';
+import { perViewerRateLimit, requireViewerOfRequest } from '../auth/viewer-rate-limit.ts';
 import { sampleNotification } from './sample-notification.ts';
 
 const notificationSchema = z.object({
@@ -133,7 +133,7 @@ export async function notificationRoutes(app: FastifyInstance, { services }: { s
       config: perViewerRateLimit(services.auth, { max: 20, timeWindow: '1 minute' }),
     },
     async (request) => {
-      const viewer = await services.auth.requireViewer(toWebHeaders(request));
+      const viewer = await requireViewerOfRequest(services.auth, request);
       if (services.config.isProduction && !viewer.profile.is_admin) {
         throw new AppError('forbidden', 'Test notifications are for admins in production.');
       }

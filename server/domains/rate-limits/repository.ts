@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PREPARED } from '../../db/callback-query-pool.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -11,7 +12,8 @@ export async function countHit(
   key: string,
   windowMs: number,
 ): Promise<{ hits: number; ttlMs: number }> {
-  const { rows } = await sql<{ hits: number; ttl_ms: number }>`
+  // Prepared (ADR 102): every rate-limited request runs this very text.
+  const { rows } = await sql<{ hits: number; ttl_ms: number }>`${sql.raw(PREPARED)}
     insert into rate_limits as budget (key, hits, resets_at)
     values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
     on conflict (key) do update set

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { PREPARED } from '../../db/callback-query-pool.ts';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -262,7 +263,8 @@ export async function createRealtimeBus(
     // All payloads travel as one text parameter, split in the statement: no array literal to
     // escape on the way in, and each payload reaches pg_notify as it was packed.
     const payloads = packEvents(events.map((event) => event.text));
-    await sql`select pg_notify(${notifyChannel}, payload)
+    // Prepared (ADR 102): every write that tells an open tab runs this very text.
+    await sql`${sql.raw(PREPARED)}select pg_notify(${notifyChannel}, payload)
       from unnest(string_to_array(${payloads.join(PAYLOAD_SEPARATOR)}::text, chr(30))) as payload`.execute(
       executor ?? database.db,
     );
