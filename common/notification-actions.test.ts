@@ -75,17 +75,18 @@ describe('notification action buttons (spec §6)', () => {
   });
 });
 
-describe('the buttons shown while some spec pages are not served yet', () => {
-  it('shows message buttons (the messages pages exist) and sends admins’ refund notices to the booking', () => {
+describe('the buttons shown', () => {
+  it('shows message buttons (the messages pages exist) and admins’ refund notices lead to the refund requests', () => {
     expect(notificationActions('RESERVATION_CONFIRMED', { booking_id: 'b1', user_id: 'host1' })).toEqual([
       { label: 'View Booking', to: '/bookings/b1' },
       { label: 'Message Provider', to: '/messages?booking=b1&contact=host1' },
     ]);
     expect(notificationActions('ADMIN_REFUND_FAILED', { booking_id: 'b9' })).toEqual([
-      { label: 'Admin Bookings', to: '/admin/bookings?q=b9' },
+      { label: 'Refund Requests', to: '/admin/refund-requests' },
     ]);
-    expect(notificationActions('ADMIN_REFUND_PROCESSED', {})).toEqual([
-      { label: 'Admin Bookings', to: '/admin/bookings' },
+    expect(notificationActions('OWNER_REFUND_REQUESTED', { booking_id: 'b9' })).toEqual([
+      { label: 'View Booking', to: '/bookings/b9' },
+      { label: 'View Bookings', to: '/bookings' },
     ]);
     expect(notificationActions('MESSAGE_RECEIVED', { sender_id: 's1' })).toEqual([
       { label: 'View Details', to: '/notifications' },

@@ -67,27 +67,16 @@ export function specNotificationActions(typeName: string, rawMeta: unknown): Not
 }
 
 /**
- * Spec targets whose pages come with later work: /admin/refund-requests with refund requests.
- * Until a page exists no button leads to it (a 404 is worse than no button); delete its line here
- * when the page ships. A test checks every shown target against the routes.
+ * Spec targets whose pages come with later work (none today). Until a page exists no button leads
+ * to it (a 404 is worse than no button); delete its line here when the page ships. A test checks
+ * every shown target against the routes.
  */
-export const UNSERVED_TARGETS = ['/admin/refund-requests'] as const;
+export const UNSERVED_TARGETS: readonly string[] = [];
 
 const unserved = (to: string) => UNSERVED_TARGETS.some((path) => to === path || to.startsWith(`${path}?`));
 
-/**
- * The buttons the app shows: spec §6's, with unserved targets left out, except that an admin's
- * refund notice leads to the booking in /admin/bookings instead of the refund requests page.
- */
+/** The buttons the app shows: spec §6's, with unserved targets left out. */
 export function notificationActions(typeName: string, rawMeta: unknown): NotificationAction[] {
-  const shown = specNotificationActions(typeName, rawMeta).flatMap((action) => {
-    if (!unserved(action.to)) return [action];
-    if (action.to === '/admin/refund-requests') {
-      const bookingId = parseNotificationMeta(rawMeta).booking_id;
-      const query = bookingId ? `?${new URLSearchParams({ q: bookingId })}` : '';
-      return [{ label: 'Admin Bookings', to: `/admin/bookings${query}` }];
-    }
-    return [];
-  });
+  const shown = specNotificationActions(typeName, rawMeta).filter((action) => !unserved(action.to));
   return shown.length ? shown : [{ label: 'View Details', to: '/notifications' }];
 }

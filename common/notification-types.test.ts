@@ -46,9 +46,12 @@ const SPEC_TYPES = [
   'admin_booking_cancelled_blackout',
 ];
 
+// Privy's own, where spec §3 has none (ADR 126: a refund request filed or appealed, and denied).
+const PRIVY_TYPES = ['OWNER_REFUND_REQUESTED', 'ADMIN_REFUND_REQUESTED', 'USER_REFUND_DENIED'];
+
 describe('notification types', () => {
-  it('are exactly the spec §3 list, spelled as the spec spells them', () => {
-    expect([...NOTIFICATION_TYPE_NAMES].sort()).toEqual([...SPEC_TYPES].sort());
+  it('are exactly the spec §3 list, spelled as the spec spells them, and Privy’s few own', () => {
+    expect([...NOTIFICATION_TYPE_NAMES].sort()).toEqual([...SPEC_TYPES, ...PRIVY_TYPES].sort());
   });
 
   it("tells which notices change a host's bookings, the blackout's cancellation among them", () => {
@@ -56,6 +59,7 @@ describe('notification types', () => {
     expect(hostBooking).toEqual(
       [
         'OWNER_REFUND_PROCESSED',
+        'OWNER_REFUND_REQUESTED',
         'RESERVATION_OWNER_CANCELLED',
         'RESERVATION_OWNER_COMPLETED',
         'RESERVATION_OWNER_CONFIRMED',

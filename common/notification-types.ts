@@ -65,6 +65,10 @@ export const NOTIFICATION_TYPES = {
   OWNER_REFUND_PROCESSED: { category: 'refunds', audience: 'owner' },
   ADMIN_REFUND_PROCESSED: { category: 'refunds', audience: 'admin' },
   ADMIN_REFUND_FAILED: { category: 'refunds', audience: 'admin' },
+  // Privy's own, where spec §3 has no type (ADR 126): a new or appealed request, and a denial.
+  OWNER_REFUND_REQUESTED: { category: 'refunds', audience: 'owner' },
+  ADMIN_REFUND_REQUESTED: { category: 'refunds', audience: 'admin' },
+  USER_REFUND_DENIED: { category: 'refunds', audience: 'guest' },
 
   BECOME_PROVIDER_REQUEST: { category: 'account', audience: 'admin', subject: 'provider_request' },
   BECOME_PROVIDER_REQUEST_REVOKED: { category: 'account', audience: 'user', subject: 'provider_request' },

@@ -19,6 +19,7 @@ import { paymentRoutes } from './domains/payments/routes.ts';
 import { placesRoutes } from './domains/places/routes.ts';
 import { propertyRoutes } from './domains/properties/routes.ts';
 import { realtimeRoutes } from './domains/realtime/routes.ts';
+import { refundRequestRoutes } from './domains/refunds/routes.ts';
 import { reviewRoutes } from './domains/reviews/routes.ts';
 import { seoRoutes } from './domains/seo/routes.ts';
 import { storageRoutes } from './domains/storage/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(paymentRoutes, { services });
   await app.register(blackoutRoutes, { services });
   await app.register(calendarRoutes, { services });
+  await app.register(refundRequestRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, { ...options.web, pageCache });
 }

@@ -40,6 +40,11 @@ import { createRateLimitService, type RateLimitService } from './domains/rate-li
 import { createRealtimeBus, type RealtimeBus } from './domains/realtime/bus.ts';
 import { createGateway, type Gateway } from './domains/realtime/gateway.ts';
 import {
+  createRefundRequestService,
+  defineRefundJobs,
+  type RefundRequestService,
+} from './domains/refunds/refund-request-service.ts';
+import {
   createReviewService,
   defineReviewJobs,
   type ReviewService,
@@ -87,6 +92,8 @@ export type AppServices = {
   reviews: ReviewService;
   /** Request budgets shared by every server process (ADR 111). */
   rateLimits: RateLimitService;
+  /** Refund requests: a guest asks, the host answers, an admin decides (ADR 126). */
+  refunds: RefundRequestService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -210,6 +217,16 @@ export async function createServices(
   defineBookingJobs(jobs, bookings);
   const blackouts = createBlackoutService({ db, bookings, notifications, jobs, log });
   defineBlackoutJobs(jobs, blackouts);
+  const refunds = createRefundRequestService({
+    db,
+    bookings,
+    notifications,
+    bus,
+    storage,
+    log,
+    now: () => new Date(),
+  });
+  defineRefundJobs(jobs, refunds);
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
@@ -246,6 +263,7 @@ export async function createServices(
     calendar,
     reviews,
     rateLimits,
+    refunds,
     close: async () => {
       await jobs.stop();
       notifications.stop();

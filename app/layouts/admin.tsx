@@ -1,6 +1,12 @@
 import '../ui/mantine-pages.css';
 import { AppShell, Group, NavLink as MantineNavLink, Text } from '@mantine/core';
-import { IconCalendarEvent, IconGauge, IconUserCheck, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconGauge,
+  IconReceiptRefund,
+  IconUserCheck,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MessagesLink } from '../features/message-alerts/messages-link.tsx';
 import { NotificationBell } from '../features/notifications/notification-panel.tsx';
@@ -20,6 +26,7 @@ const LINKS = [
   { to: '/admin/users', label: 'Users', icon: IconUsers },
   { to: '/admin/bookings', label: 'Bookings', icon: IconCalendarEvent },
   { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
+  { to: '/admin/refund-requests', label: 'Refund requests', icon: IconReceiptRefund },
 ];
 
 export default function AdminLayout() {

@@ -21,6 +21,7 @@ import * as messaging from './migrations/2026-11-27-60-messaging.ts';
 import * as messageNotices from './migrations/2026-11-27-70-message-notices.ts';
 import * as rateLimitsUnlogged from './migrations/2026-11-27-75-rate-limits-unlogged.ts';
 import * as reviews from './migrations/2026-11-27-80-reviews.ts';
+import * as refundRequests from './migrations/2026-11-27-90-refund-requests.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-70-message-notices': messageNotices,
   '2026-11-27-75-rate-limits-unlogged': rateLimitsUnlogged,
   '2026-11-27-80-reviews': reviews,
+  '2026-11-27-90-refund-requests': refundRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

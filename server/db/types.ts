@@ -421,4 +421,45 @@ export type Database = {
   conversations: ConversationTable;
   messages: MessageTable;
   reviews: ReviewTable;
+  refund_requests: RefundRequestTable;
+  refund_request_photos: RefundRequestPhotoTable;
+};
+
+/** Refund requests (ADR 126): a guest's ask, the host's side, an admin's decision. */
+export type RefundRequestStatus = 'open' | 'approved' | 'partially_approved' | 'denied' | 'failed';
+
+export type RefundRequestTable = {
+  id: Generated<string>;
+  booking_id: string;
+  guest_id: string;
+  reason: 'no_access' | 'not_clean' | 'not_as_described' | 'host_cancelled' | 'other';
+  description: string;
+  amount_cents: number;
+  /** 'failed': approved, but the provider has not taken the refund yet (kept for a retry). */
+  status: Generated<RefundRequestStatus>;
+  host_response: string | null;
+  host_responded_at: Date | null;
+  approved_cents: number | null;
+  /** The host's share of the refund, taken from their earnings for the booking (payouts read it). */
+  host_earnings_reduction_cents: number | null;
+  denial_reason: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  /** The booking refund the approval committed (one per request). */
+  booking_refund_id: string | null;
+  /** Claim stamp of the *_REFUND_PROCESSED notices. */
+  processed_notified_at: Date | null;
+  appeal_message: string | null;
+  appealed_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type RefundRequestPhotoTable = {
+  id: Generated<string>;
+  request_id: string;
+  position: number;
+  url: string;
+  srcset: string;
+  created_at: Generated<Date>;
 };

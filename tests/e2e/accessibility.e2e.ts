@@ -86,6 +86,7 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
   '/admin/users': { as: 'admin' },
   '/admin/bookings': { as: 'admin' },
   '/admin/provider-requests': { as: 'admin' },
+  '/admin/refund-requests': { as: 'admin', url: () => '/admin/refund-requests?status=all' },
   '/test-checkout/:sessionId': { as: 'guest', url: (ids) => `/test-checkout/${ids.checkout}` },
   '/test-connect/:accountId': { as: 'host', url: (ids) => `/test-connect/${ids.connect}` },
   '/*': { as: 'signed out', url: () => '/no-such-page' },

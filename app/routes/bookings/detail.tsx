@@ -23,6 +23,7 @@ import { hostHoldText, isLiveHold } from '../../features/bookings/holds.ts';
 import { refundSummary } from '../../features/bookings/refund-summary.ts';
 import { checkInOpen, StartCountdown } from '../../features/bookings/start-countdown.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
+import { BookingRefundPanel } from '../../features/refund-requests/booking-refund-panel.tsx';
 import { BookingReview } from '../../features/reviews/booking-review.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
@@ -220,6 +221,7 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
                 Cancel booking
               </Button>
             )}
+            <BookingRefundPanel bookingId={booking.id} role={booking.role} />
             <Card withBorder radius="md" p="md">
               <Text fw={600} mb="sm">
                 Timeline

@@ -344,6 +344,8 @@ export function createBookingService(deps: BookingDeps) {
 
     /** Refunds the provider refused or never got, tried again. */
     retryRefunds: life.retryRefunds,
+    /** Sends a committed refund (a refund request's, ADR 126) after its transaction; never throws. */
+    sendRefund: (refundId: string) => refunds.send(refundId),
 
     /** The checkout.completed handler (registered with payments); tests redeliver through it. */
     onCheckoutCompleted: paying.onCompleted,

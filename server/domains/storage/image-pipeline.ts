@@ -12,6 +12,8 @@ export const IMAGE_PURPOSES = {
   avatar: { width: 256, height: 256 },
   /** A listing photo, 4:3 (ADR 067). */
   bathroom: { width: 800, height: 600 },
+  /** A refund request's evidence photo (ADR 126): shown like a listing photo. */
+  refund_photo: { width: 800, height: 600 },
 } as const satisfies Record<string, { width: number; height: number }>;
 
 export type ImagePurpose = keyof typeof IMAGE_PURPOSES;

@@ -73,6 +73,13 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
   });
   expect(message.statusCode, message.body).toBe(201);
   const messageIds = [message.json().message.id as string];
+  const refund = await scene.guest.agent.post('/api/refund-requests', {
+    bookingId: scene.bookingId,
+    reason: 'not_clean',
+    description: 'No soap.',
+    amountCents: 100,
+  });
+  expect(refund.statusCode, refund.body).toBe(201);
 
   // A published guest review (both sides written), so reply and hide reach a real row.
   const reviewed = await reviewableBooking(ctx, scene.guest.id, scene.bathroomId, { endedDaysAgo: 2 });
@@ -110,6 +117,7 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
     users,
     userId: users,
     'provider-requests': [request.json().id],
+    'refund-requests': [refund.json().request.id],
     sessions,
     blackouts: [blackout.json().blackout.id],
     outbox: await column('outbox_messages'),

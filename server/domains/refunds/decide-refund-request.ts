@@ -1,0 +1,182 @@
+import { formatUsd } from '../../../common/money.ts';
+import { REFUND_STATUS_LABELS } from '../../../common/schemas/refund-requests.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  commitRequestedRefund,
+  lockBookingForRefund,
+  refundableCents,
+  refundProgress,
+} from '../bookings/requested-refunds.ts';
+import { announce, type RefundDeps } from './refund-deps.ts';
+import { hostEarningsReduction, type RefundActor } from './refund-rules.ts';
+import {
+  claimProcessedNotice,
+  findRequest,
+  findRequestRow,
+  listFailedButAccepted,
+  lockRequest,
+  moveRequest,
+  updateRequest,
+} from './repository.ts';
+
+/**
+ * An admin's decision on a refund request (ADR 126). Approval commits the refund on the booking in
+ * the deciding transaction, through the bookings domain's refund machinery (its idempotency key is
+ * the request's), then sends it after the commit. The request row is locked while deciding, so of
+ * any number of concurrent approvals one commits the refund and the others are told it is decided;
+ * a retry re-sends the same refund under the same key, so nothing is ever refunded twice.
+ */
+
+const notFound = () => new AppError('not_found', 'We could not find that refund request.');
+const decided = (status: keyof typeof REFUND_STATUS_LABELS) =>
+  new AppError('conflict', `This request is no longer open (${REFUND_STATUS_LABELS[status].toLowerCase()}).`);
+
+export async function approveRefundRequest(
+  deps: RefundDeps,
+  actor: RefundActor,
+  id: string,
+  amountCents: number | undefined,
+): Promise<void> {
+  const first = await findRequestRow(deps.db, id);
+  if (!first) throw notFound();
+  await deps.db.transaction().execute(async (trx) => {
+    // Booking first, then the request: the order every refund-request write takes its locks in.
+    const booking = await lockBookingForRefund(trx, first.booking_id);
+    const request = await lockRequest(trx, id);
+    if (!booking || !request) throw notFound();
+    if (request.status !== 'open') throw decided(request.status);
+    const amount = amountCents ?? request.amount_cents;
+    if (amount > request.amount_cents) {
+      const message = `Approve at most the ${formatUsd(request.amount_cents)} asked.`;
+      throw new AppError('validation_error', message, [{ field: 'amountCents', message }]);
+    }
+    const refundable = refundableCents(booking);
+    if (amount > refundable) {
+      const message = `Only ${formatUsd(refundable)} is left to refund on this booking.`;
+      throw new AppError('validation_error', message, [{ field: 'amountCents', message }]);
+    }
+    if (!booking.payment_intent_id) throw new AppError('conflict', 'This booking has no payment to refund.');
+    const refundId = await commitRequestedRefund(trx, {
+      bookingId: booking.id,
+      requestId: id,
+      amountCents: amount,
+    });
+    await updateRequest(trx, id, {
+      status: amount === request.amount_cents ? 'approved' : 'partially_approved',
+      approved_cents: amount,
+      host_earnings_reduction_cents: hostEarningsReduction(amount),
+      decided_by: actor.userId,
+      decided_at: deps.now(),
+      booking_refund_id: refundId,
+    });
+    await announce(deps, id, trx);
+  });
+  await sendRequestedRefund(deps, id);
+}
+
+/** A failed request's refund sent again (same refund, same idempotency key). */
+export async function retryRefundRequest(deps: RefundDeps, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const request = await lockRequest(trx, id);
+    if (!request) throw notFound();
+    if (request.status !== 'failed') {
+      throw new AppError('conflict', 'Only a request whose refund failed can be retried.');
+    }
+    const back = request.approved_cents === request.amount_cents ? 'approved' : 'partially_approved';
+    await moveRequest(trx, id, ['failed'], back);
+  });
+  await sendRequestedRefund(deps, id);
+}
+
+export async function denyRefundRequest(deps: RefundDeps, actor: RefundActor, id: string, reason: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const request = await lockRequest(trx, id);
+    if (!request) throw notFound();
+    if (request.status !== 'open') throw decided(request.status);
+    await updateRequest(trx, id, {
+      status: 'denied',
+      denial_reason: reason,
+      decided_by: actor.userId,
+      decided_at: deps.now(),
+    });
+    const view = await findRequest(trx, id);
+    const appealNote = request.appealed_at ? '' : ' You may appeal once from the booking page.';
+    await deps.notifications.notify(
+      {
+        userId: request.guest_id,
+        type: 'USER_REFUND_DENIED',
+        message: `Your refund request for ${view?.bathroom_title ?? 'your booking'} was denied: ${reason}${appealNote}`,
+        meta: { booking_id: request.booking_id, refund_request_id: id },
+      },
+      trx,
+    );
+    await announce(deps, id, trx);
+  });
+}
+
+/**
+ * Sends an approved request's refund and settles the request on the outcome: the provider took
+ * it → the three *_REFUND_PROCESSED notices (claimed once); the call failed → the request is
+ * marked failed for a retry (the bookings domain has told admins, ADMIN_REFUND_FAILED, once).
+ */
+export async function sendRequestedRefund(deps: RefundDeps, id: string): Promise<void> {
+  const request = await findRequestRow(deps.db, id);
+  if (!request?.booking_refund_id || request.processed_notified_at) return;
+  await deps.bookings.sendRefund(request.booking_refund_id);
+  const progress = await refundProgress(deps.db, request.booking_refund_id);
+  if (!progress?.provider_refund_id) {
+    if (await moveRequest(deps.db, id, ['approved', 'partially_approved'], 'failed')) {
+      await announce(deps, id, deps.db);
+    }
+    return;
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const back = request.approved_cents === request.amount_cents ? 'approved' : 'partially_approved';
+    await moveRequest(trx, id, ['failed'], back);
+    if (!(await claimProcessedNotice(trx, id))) return;
+    const view = await findRequest(trx, id);
+    if (!view) return;
+    const amount = formatUsd(view.approved_cents ?? 0);
+    const meta = {
+      booking_id: view.booking_id,
+      refund_request_id: id,
+      amount_cents: view.approved_cents,
+    };
+    await deps.notifications.notify(
+      {
+        userId: view.guest_id,
+        type: 'USER_REFUND_PROCESSED',
+        message: `We refunded ${amount} for your booking at ${view.bathroom_title}. It reaches your card in a few days.`,
+        meta,
+      },
+      trx,
+    );
+    await deps.notifications.notify(
+      {
+        userId: view.host_id,
+        type: 'OWNER_REFUND_PROCESSED',
+        message: `A refund of ${amount} was made to your guest for ${view.bathroom_title}; ${formatUsd(
+          view.host_earnings_reduction_cents ?? 0,
+        )} comes off your earnings for that booking.`,
+        meta,
+      },
+      trx,
+    );
+    await deps.notifications.notifyAdmins(
+      {
+        type: 'ADMIN_REFUND_PROCESSED',
+        message: `A refund of ${amount} for ${view.bathroom_title} was sent to the payment provider.`,
+        meta,
+      },
+      trx,
+    );
+    await announce(deps, id, trx);
+  });
+}
+
+/** Failed requests whose refund the bookings sweep has since sent: settled like an approval. */
+export async function settleRecoveredRequests(deps: RefundDeps): Promise<number> {
+  const recovered = await listFailedButAccepted(deps.db);
+  for (const { id } of recovered) await sendRequestedRefund(deps, id);
+  return recovered.length;
+}
