@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { firstPublishedBathroomOf, holdTwoDaysAhead } from './booking-helpers.ts';
 import { useBrowser } from './browser.ts';
+import { shootAll } from './screenshots.ts';
 import { apiCall, registerFresh, signIn, waitForHydration, waitForLiveChannel } from './session-helpers.ts';
 
 /*
@@ -10,21 +11,6 @@ import { apiCall, registerFresh, signIn, waitForHydration, waitForLiveChannel } 
  * guest is a fresh account with a paid booking of the demo host's bathroom, so no other test's
  * data is involved.
  */
-
-/** Screenshots at a phone's and a desktop's width, light and dark, only when asked (E2E_SCREENSHOTS=<folder>). */
-async function shootAll(page: Page, path: string, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (!folder) return;
-  for (const width of [390, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.emulateMedia({ colorScheme });
-      await page.goto(path);
-      await waitForHydration(page);
-      await page.screenshot({ path: `${folder}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
-}
 
 /** A fresh guest's paid booking of the demo host's first bathroom: a conversation of their own. */
 async function paidBookingOfPaula(host: Page, guest: Page): Promise<string> {

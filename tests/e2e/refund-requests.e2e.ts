@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { firstPublishedBathroomOf, holdTwoDaysAhead } from './booking-helpers.ts';
 import { useBrowser } from './browser.ts';
+import { shootAll } from './screenshots.ts';
 import { apiCall, registerFresh, signIn, waitForHydration, waitForLiveChannel } from './session-helpers.ts';
 
 /*
@@ -11,21 +11,6 @@ import { apiCall, registerFresh, signIn, waitForHydration, waitForLiveChannel } 
  * each on the booking page, see the refund arrive without a reload, and the booking shows the
  * refunded amount.
  */
-
-/** Screenshots at a phone's and a desktop's width, light and dark, only when asked (E2E_SCREENSHOTS=<folder>). */
-async function shootAll(page: Page, path: string, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (!folder) return;
-  for (const width of [390, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.emulateMedia({ colorScheme });
-      await page.goto(path);
-      await waitForHydration(page);
-      await page.screenshot({ path: `${folder}/${name}-${width}-${colorScheme}.png`, fullPage: true });
-    }
-  }
-}
 
 describe('refund requests', () => {
   const { newTab } = useBrowser();
@@ -97,7 +82,7 @@ describe('refund requests', () => {
       expect(await page.getByTestId('refunded').innerText()).toContain('$1.00');
       expect(await page.getByTestId('refund-request-status').textContent()).toBe('Partially approved');
     }
-    await shootAll(guest, `/bookings/${bookingId}`, 'refund-booking');
-    await shootAll(admin, '/admin/refund-requests?status=all', 'refund-admin');
+    await shootAll(guest, `/bookings/${bookingId}`, 'refund-booking', { fullPage: true });
+    await shootAll(admin, '/admin/refund-requests?status=all', 'refund-admin', { fullPage: true });
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { shootAll } from './screenshots.ts';
 import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
 
 /*
@@ -17,20 +18,6 @@ async function rate(page: Page, field: string, stars: number) {
   // The radio itself is visually hidden; people click its star (the label).
   const id = await page.getByTestId(`stars-${field}`).getByRole('radio', { name: label }).getAttribute('id');
   await page.locator(`label[for="${id}"]`).click();
-}
-
-async function shootAll(page: Page, path: string, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (!folder) return;
-  for (const width of [390, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.emulateMedia({ colorScheme });
-      await page.goto(path);
-      await waitForHydration(page);
-      await page.screenshot({ path: `${folder}/${name}-${width}-${colorScheme}.png`, fullPage: true });
-    }
-  }
 }
 
 describe('reviews', () => {
@@ -70,7 +57,7 @@ describe('reviews', () => {
     await guest.getByLabel('Comment (optional)').fill(comment);
     await guest.getByRole('button', { name: 'Submit review' }).click();
     await expect.poll(() => guest.getByTestId('review-message').textContent()).toContain('Saved.');
-    await shootAll(guest, `/bookings/${bookingId}`, 'review-guest-form');
+    await shootAll(guest, `/bookings/${bookingId}`, 'review-guest-form', { fullPage: true });
     await host.goto(`/bathrooms/${bathroomId}`);
     await waitForHydration(host, '[data-testid="bathroom-reviews"]');
     expect(await host.getByTestId('bathroom-reviews').textContent()).not.toContain(comment);
@@ -116,10 +103,10 @@ describe('reviews', () => {
     const listed = await apiCall(host, 'GET', `/api/reviews/bathrooms/${bathroomId}`);
     const newest = (listed.body.reviews as { comment: string; reply: string | null }[])[0];
     expect(newest).toMatchObject({ comment, reply: 'Thank you, Gus!' });
-    await shootAll(host, '/manage/reviews', 'manage-reviews');
+    await shootAll(host, '/manage/reviews', 'manage-reviews', { fullPage: true });
     await guest.goto(`/bathrooms/${bathroomId}`);
     await waitForHydration(guest, '[data-testid="bathroom-reviews"]');
     expect(await guest.getByTestId('review-item').first().textContent()).toContain('Thank you, Gus!');
-    await shootAll(guest, `/bathrooms/${bathroomId}#reviews`, 'listing-reviews');
+    await shootAll(guest, `/bathrooms/${bathroomId}#reviews`, 'listing-reviews', { fullPage: true });
   });
 });

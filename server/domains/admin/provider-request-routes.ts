@@ -11,7 +11,8 @@ import {
 } from '../../../common/schemas/provider-requests.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
-import { perViewerRateLimit, requireViewerOfRequest } from '../auth/viewer-rate-limit.ts';
+import { requireViewerOfRequest } from '../auth/request-viewer.ts';
+import { perViewerRateLimit } from '../auth/viewer-rate-limit.ts';
 import {
   decideProviderRequest,
   latestProviderRequest,

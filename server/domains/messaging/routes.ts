@@ -14,7 +14,8 @@ import {
   unreadCountSchema,
 } from '../../../common/schemas/messages.ts';
 import type { AppServices } from '../../services.ts';
-import { perViewerRateLimit, requireViewerOfRequest } from '../auth/viewer-rate-limit.ts';
+import { requireActorOfRequest } from '../auth/request-viewer.ts';
+import { perViewerRateLimit } from '../auth/viewer-rate-limit.ts';
 import type { MessagingActor } from './conversation-rules.ts';
 
 /** Messages sent per person per minute: a fast typist's pace, not a flood (ADR 119). */
@@ -27,10 +28,8 @@ export const SEND_LIMIT_PER_MINUTE = 30;
  */
 export async function messagingRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = async (request: FastifyRequest): Promise<MessagingActor> => {
-    const viewer = await requireViewerOfRequest(services.auth, request);
-    return { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
-  };
+  const actorOf = (request: FastifyRequest): Promise<MessagingActor> =>
+    requireActorOfRequest(services.auth, request);
   const tags = ['messages'];
 
   api.get(

@@ -13,7 +13,8 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
-import { perViewerRateLimit, requireViewerOfRequest } from '../auth/viewer-rate-limit.ts';
+import { requireViewerOfRequest } from '../auth/request-viewer.ts';
+import { perViewerRateLimit } from '../auth/viewer-rate-limit.ts';
 import { sampleNotification } from './sample-notification.ts';
 
 const notificationSchema = z.object({

@@ -17,6 +17,7 @@ import {
 } from '../../../common/schemas/refund-requests.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
+import { requireActorOfRequest } from '../auth/request-viewer.ts';
 import { readImageUpload, registerImageUploads } from '../storage/image-upload.ts';
 import type { RefundActor } from './refund-rules.ts';
 
@@ -27,10 +28,8 @@ import type { RefundActor } from './refund-rules.ts';
  */
 export async function refundRequestRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = async (request: FastifyRequest): Promise<RefundActor> => {
-    const viewer = await services.auth.requireViewer(toWebHeaders(request));
-    return { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
-  };
+  const actorOf = (request: FastifyRequest): Promise<RefundActor> =>
+    requireActorOfRequest(services.auth, request);
   const tags = ['refund-requests'];
   const one = { 200: refundRequestResponseSchema };
 

@@ -17,8 +17,8 @@ import {
   reviewParamsSchema,
   writeReviewSchema,
 } from '../../../common/schemas/reviews.ts';
-import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
+import { requireActorOfRequest } from '../auth/request-viewer.ts';
 import type { ReviewActor } from './review-rules.ts';
 
 /**
@@ -29,10 +29,8 @@ import type { ReviewActor } from './review-rules.ts';
  */
 export async function reviewRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = async (request: FastifyRequest): Promise<ReviewActor> => {
-    const viewer = await services.auth.requireViewer(toWebHeaders(request));
-    return { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
-  };
+  const actorOf = (request: FastifyRequest): Promise<ReviewActor> =>
+    requireActorOfRequest(services.auth, request);
   const tags = ['reviews'];
   const reviewAnswer = z.object({ review: ownReviewSchema });
 
