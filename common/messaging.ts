@@ -9,6 +9,12 @@ import { MESSAGE_PREVIEW_LENGTH } from './constants.ts';
 export const MESSAGE_MAX_LENGTH = 2000;
 /** The thread pages 50 messages at a time. */
 export const MESSAGE_PAGE_SIZE = 50;
+/**
+ * The most UTF-8 bytes of a message's content a live event carries: 2,000 four-byte characters
+ * (emoji) would not fit a PostgreSQL NOTIFY (8,000 bytes). A longer one goes out cut, marked
+ * `partial`, and the open thread fetches it whole.
+ */
+export const MESSAGE_EVENT_CONTENT_BYTES = 6000;
 /** Typing: sent at most every 2 s while typing, cleared 5 s after the last one. */
 export const TYPING_THROTTLE_MS = 2000;
 export const TYPING_CLEAR_MS = 5000;

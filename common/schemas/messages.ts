@@ -19,11 +19,12 @@ import { multiLineText, singleLineText } from './text.ts';
  *   DELETE /api/messages/:bookingId/:messageId                → { message } (a deleted marker)
  *
  * Realtime (the existing bus; channel names from conversation-channel.ts and the user channel):
- *   conversation:<bookingId>  MESSAGE_EVENTS.created  { message }
+ *   conversation:<bookingId>  MESSAGE_EVENTS.created  { message, partial? }  (partial: content cut to
+ *                                                     MESSAGE_EVENT_CONTENT_BYTES; fetch the page)
  *                             MESSAGE_EVENTS.deleted  { message }
  *                             MESSAGE_EVENTS.read     { readerId, readUpTo }   (ISO time)
  *                             MESSAGE_EVENTS.typing   { userId, firstName }
- *   user:<recipientId>        MESSAGE_EVENTS.created  { message, alert }       (the alert feed, spec §3)
+ *   user:<recipientId>        MESSAGE_EVENTS.created  { message, alert, partial? } (the alert feed, spec §3)
  *   user:<readerId>           MESSAGE_EVENTS.unread   { count }                (after a read or a send)
  */
 
@@ -32,6 +33,7 @@ import { multiLineText, singleLineText } from './text.ts';
 export {
   ALERT_SENDER_FALLBACK,
   CONVERSATION_OPEN_AFTER_END_DAYS,
+  MESSAGE_EVENT_CONTENT_BYTES,
   MESSAGE_EVENTS,
   MESSAGE_MAX_LENGTH,
   MESSAGE_PAGE_SIZE,

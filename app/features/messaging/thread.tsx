@@ -74,9 +74,22 @@ export function ConversationThread({
     [bookingId, viewerId, clear],
   );
 
+  const fetchLatest = useCallback(() => {
+    void messagesApi.latest(bookingId).then(
+      (latest) => {
+        for (const message of latest.messages) receive(message);
+        if (latest.otherReadUpTo) dispatch({ type: 'read', readUpTo: latest.otherReadUpTo });
+      },
+      () => undefined,
+    );
+  }, [bookingId, receive]);
+
   useRealtimeChannel(live ? `conversation:${bookingId}` : null, (event, payload) => {
     if (event === MESSAGE_EVENTS.created || event === MESSAGE_EVENTS.deleted) {
-      const parsed = messageSchema.safeParse((payload as { message?: unknown } | null)?.message);
+      const body = payload as { message?: unknown; partial?: unknown } | null;
+      // Too long for a live event (common/messaging.ts): fetch it whole rather than show it cut.
+      if (body?.partial === true) return fetchLatest();
+      const parsed = messageSchema.safeParse(body?.message);
       if (parsed.success) receive(parsed.data);
     } else if (event === MESSAGE_EVENTS.read) {
       const read = readEvent(payload);
@@ -91,16 +104,8 @@ export function ConversationThread({
   const client = useRealtimeClient();
   useEffect(() => {
     if (!live || !client) return;
-    return client.onReconnect(() => {
-      void messagesApi.latest(bookingId).then(
-        (latest) => {
-          for (const message of latest.messages) receive(message);
-          if (latest.otherReadUpTo) dispatch({ type: 'read', readUpTo: latest.otherReadUpTo });
-        },
-        () => undefined,
-      );
-    });
-  }, [live, client, bookingId, receive]);
+    return client.onReconnect(fetchLatest);
+  }, [live, client, fetchLatest]);
 
   // Mark read while the thread is on screen: now, on each new incoming message, and on coming back to the tab.
   const unreadUpTo = conversation.role === 'admin' || !live ? null : lastIncomingId(state, viewerId);

@@ -1,4 +1,5 @@
 import {
+  MESSAGE_EVENT_CONTENT_BYTES,
   MESSAGE_EVENTS,
   type Message,
   type MessageAlert,
@@ -36,6 +37,19 @@ export function messageAlert(
   };
 }
 
+/**
+ * The message as a live event carries it: whole, or with its content cut to
+ * MESSAGE_EVENT_CONTENT_BYTES and marked partial when four-byte characters would overflow a NOTIFY.
+ */
+export function eventMessage(message: Message): { message: Message; partial?: true } {
+  const bytes = Buffer.from(message.content);
+  if (bytes.length <= MESSAGE_EVENT_CONTENT_BYTES) return { message };
+  // Cut on a character boundary: drop continuation bytes (10xxxxxx) after the cut's start.
+  let end = MESSAGE_EVENT_CONTENT_BYTES;
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
+  return { message: { ...message, content: bytes.subarray(0, end).toString('utf8') }, partial: true };
+}
+
 async function unreadEvent(db: Executor, userId: string): Promise<RealtimeEvent> {
   return {
     channel: userChannel(userId),
@@ -57,12 +71,12 @@ export function createMessageEvents(bus: Pick<RealtimeBus, 'publish' | 'publishM
           {
             channel: conversationChannel(message.bookingId),
             event: MESSAGE_EVENTS.created,
-            payload: { message },
+            payload: eventMessage(message),
           },
           {
             channel: userChannel(recipientId),
             event: MESSAGE_EVENTS.created,
-            payload: { message, alert: messageAlert(message, sender) },
+            payload: { ...eventMessage(message), alert: messageAlert(message, sender) },
           },
           await unreadEvent(trx, recipientId),
         ],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { MESSAGE_MAX_LENGTH } from '../../../common/schemas/messages.ts';
+import { MESSAGE_EVENT_CONTENT_BYTES, MESSAGE_MAX_LENGTH } from '../../../common/schemas/messages.ts';
 import { describeWithApp } from '../../test/harness.ts';
 import { connect, subscribe } from '../realtime/socket-test-support.ts';
 import { messagingCast, sendOk } from './messaging-test-support.ts';
@@ -53,6 +53,27 @@ describeWithApp('messaging: input', (ctx) => {
       MESSAGE_MAX_LENGTH,
     );
     expect((await sendOk(guest, bookingId, 'Line one\nLine two')).content).toBe('Line one\nLine two');
+    socket.socket.terminate();
+  });
+
+  it('keeps 2,000 emoji (8,000 bytes, more than a NOTIFY carries) and sends the live event cut, marked partial', async () => {
+    const { guest, host, bookingId } = await messagingCast(ctx);
+    const socket = await connect(ctx().app, host.agent);
+    await subscribe(socket, `conversation:${bookingId}`);
+    const emoji = '😀'.repeat(MESSAGE_MAX_LENGTH);
+    const message = await sendOk(guest, bookingId, emoji);
+    expect(message.content).toBe(emoji);
+    const event = await socket.messages.next((m) => m.type === 'event' && m.event === 'message.created');
+    const payload = (event as { payload: { message: { id: string; content: string }; partial?: boolean } })
+      .payload;
+    expect(payload.partial).toBe(true);
+    expect(payload.message.id).toBe(message.id);
+    // Cut on a character boundary, within the budget, and a prefix of what was stored.
+    expect(Buffer.byteLength(payload.message.content)).toBeLessThanOrEqual(MESSAGE_EVENT_CONTENT_BYTES);
+    expect(payload.message.content).toBe('😀'.repeat(MESSAGE_EVENT_CONTENT_BYTES / 4));
+    // The page the open thread then fetches has it whole.
+    const page = await host.agent.get(`/api/messages/${bookingId}`);
+    expect(page.json().messages.at(-1).content).toBe(emoji);
     socket.socket.terminate();
   });
 
