@@ -94,10 +94,11 @@ export async function openTestDatabase(
 /**
  * Kysely's migrator looks for its bookkeeping table by listing every table in the database (with
  * pg_get_serial_sequence on each); when another suite drops its schema at that moment, PostgreSQL
- * answers "schema … does not exist" (3F000) or "relation … does not exist" (42P01) for the
+ * answers "schema … does not exist" (3F000), "relation … does not exist" (42P01) or, for a table
+ * caught half made or half dropped, "column … of relation … does not exist" (42703) for the
  * vanished one. The migrations run in one transaction, so trying again is safe.
  */
-const VANISHED = new Set(['3F000', '42P01']);
+const VANISHED = new Set(['3F000', '42P01', '42703']);
 async function migrateAlongsideOtherSuites(db: DatabaseHandle['db'], schema: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
