@@ -22,6 +22,7 @@ import * as messageNotices from './migrations/2026-11-27-70-message-notices.ts';
 import * as rateLimitsUnlogged from './migrations/2026-11-27-75-rate-limits-unlogged.ts';
 import * as reviews from './migrations/2026-11-27-80-reviews.ts';
 import * as refundRequests from './migrations/2026-11-27-90-refund-requests.ts';
+import * as ledger from './migrations/2026-11-28-10-ledger.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-75-rate-limits-unlogged': rateLimitsUnlogged,
   '2026-11-27-80-reviews': reviews,
   '2026-11-27-90-refund-requests': refundRequests,
+  '2026-11-28-10-ledger': ledger,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,10 +8,17 @@ import type {
   RefundRequestTable,
   ReviewTable,
 } from './types-after-booking.ts';
+import type {
+  LedgerEntryTable,
+  PayoutBookingTable,
+  PayoutTable,
+  PlatformSettingTable,
+} from './types-money.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type * from './types-after-booking.ts';
+export type * from './types-money.ts';
 
 /** better-auth owns these tables; we read them, its library writes them. */
 export type UserTable = {
@@ -232,6 +239,8 @@ export type BookingTable = {
   amount_refunded_cents: Generated<number>;
   /** The part of amount_refunded_cents the provider says is back with the guest. */
   amount_refund_settled_cents: Generated<number>;
+  /** The commission rate when the booking was made, in basis points (ADR 128): history never changes. */
+  commission_bps: Generated<number>;
   /** When each reminder went out: the minute sweep sends each once. */
   upcoming_notified_at: Date | null;
   one_hour_notified_at: Date | null;
@@ -373,4 +382,8 @@ export type Database = {
   reviews: ReviewTable;
   refund_requests: RefundRequestTable;
   refund_request_photos: RefundRequestPhotoTable;
+  platform_settings: PlatformSettingTable;
+  payouts: PayoutTable;
+  payout_bookings: PayoutBookingTable;
+  ledger_entries: LedgerEntryTable;
 };

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
+import { postRefund } from '../payouts/ledger-service.ts';
 import { localWhen } from './booking-payments.ts';
 import type { BookingRefunds } from './booking-refunds.ts';
 import { moveBooking } from './booking-transitions.ts';
@@ -127,6 +128,7 @@ export function createBookingLife(deps: BookingLifeDeps) {
               idempotencyKey: `refund:cancel:${row.id}`,
             })
           : null;
+      if (refundId) await postRefund(trx, refundId);
       const refundCents = refundId ? terms.refundCents : 0;
       if (options.notify === 'standard') await cancelledNotifications(trx, row, options.party, terms);
       else if (typeof options.notify === 'function') await options.notify(trx, { row, refundCents });

@@ -8,6 +8,7 @@ import type { MessagingService } from '../messaging/messaging-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { CheckoutState, PaymentEvent } from '../payments/payment-provider.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
+import { postCapture, postRefund } from '../payouts/ledger-service.ts';
 import type { BookingRefunds } from './booking-refunds.ts';
 import { moveBooking, type TransitionResult } from './booking-transitions.ts';
 import { insertRefund } from './refunds-repository.ts';
@@ -189,7 +190,7 @@ export function createBookingPayments(
     if (row.status === 'pending_payment') {
       const moved = await moveBooking(trx, row.id, 'confirmed');
       if (!moved.changed) return;
-      await recordPayment(trx, row.id, payment);
+      if (await recordPayment(trx, row.id, payment)) await postCapture(trx, row.id);
       await deps.messaging.openConversation(trx, row.id);
       await confirmedNotifications(trx, row);
       return;
@@ -198,6 +199,7 @@ export function createBookingPayments(
       // The slot may belong to someone else now: keep the money on record and give it back. The
       // refund is committed with the payment, so the retry sweep sends it even if we stop here.
       if (!(await recordPayment(trx, row.id, payment)) || payment.amountCents <= 0) return;
+      await postCapture(trx, row.id);
       const refundId = await insertRefund(trx, {
         bookingId: row.id,
         amountCents: payment.amountCents,
@@ -205,6 +207,7 @@ export function createBookingPayments(
         idempotencyKey: `refund:late-payment:${row.id}`,
       });
       if (refundId) {
+        await postRefund(trx, refundId);
         afterCommit(async () => {
           // Our row lock is held until the event's transaction commits: wait for it, so the
           // refund is there to be sent (a rollback leaves nothing to send).

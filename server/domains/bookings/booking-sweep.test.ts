@@ -57,6 +57,7 @@ describeWithApp('bookings: the minute sweep', (ctx) => {
 
     expect(await sweep.sweep()).toEqual({
       completed: 0,
+      released: 0,
       upcoming: 0,
       oneHour: 0,
       checkIn: 0,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { MessagingService } from '../messaging/messaging-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
+import { postRelease, releasableCancellations } from '../payouts/ledger-service.ts';
 import type { ReviewService } from '../reviews/review-service.ts';
 import { CHECK_IN_OPENS_MINUTES } from './booking-life.ts';
 import { localWhen } from './booking-payments.ts';
@@ -85,6 +86,7 @@ export function createBookingSweep(deps: SweepDeps) {
     return db.transaction().execute(async (trx) => {
       const moved = await moveBooking(trx, bookingId, 'completed');
       if (!moved.changed) return false;
+      await postRelease(trx, bookingId);
       const row = await findBookingWithBathroom(trx, bookingId);
       if (!row) return false;
       const meta = { booking_id: row.id, bathroom_id: row.bathroom_id };
@@ -160,10 +162,15 @@ export function createBookingSweep(deps: SweepDeps) {
       const now = deps.now();
       let completed = 0;
       for (const { id } of await listOverdueBookings(db, now)) if (await complete(id)) completed += 1;
+      // A cancelled booking's kept earnings (a late cancellation's half) become payable at its end.
+      let released = 0;
+      for (const { id } of await releasableCancellations(db, now, 200)) {
+        if (await db.transaction().execute((trx) => postRelease(trx, id))) released += 1;
+      }
       const upcoming = await db.transaction().execute((trx) => remind(trx, 'upcoming', now));
       const oneHour = await db.transaction().execute((trx) => remind(trx, 'oneHour', now));
       const checkIn = await db.transaction().execute((trx) => remind(trx, 'checkIn', now));
-      return { completed, upcoming, oneHour, checkIn };
+      return { completed, released, upcoming, oneHour, checkIn };
     },
   };
 }

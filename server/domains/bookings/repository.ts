@@ -14,8 +14,14 @@ export function isExclusionViolation(error: unknown): boolean {
   return String((error as { code?: unknown } | null)?.code) === EXCLUSION_VIOLATION;
 }
 
+/** A new booking, at the commission rate in force now (ADR 128): later changes never touch it. */
 export async function insertBooking(db: Executor, row: NewBooking) {
-  return db.insertInto('bookings').values(row).returning(['id']).executeTakeFirstOrThrow();
+  const commission = sql<number>`coalesce((select (value #>> '{}')::int from platform_settings where key = 'commission_bps'), 1500)`;
+  return db
+    .insertInto('bookings')
+    .values({ commission_bps: commission, ...row })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
 }
 
 /** A booking with what its readers need of the bathroom (title, zone, host). */

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { postRefund } from '../payouts/ledger-service.ts';
 import { insertRefund } from './refunds-repository.ts';
 import type { Executor } from './repository.ts';
 import { findBookingMoney, findRefundByKey, findRefundProgress } from './requested-refunds-repository.ts';
@@ -40,7 +41,10 @@ export async function commitRequestedRefund(
     reason: 'refund_request',
     idempotencyKey,
   });
-  if (id) return id;
+  if (id) {
+    await postRefund(trx, id);
+    return id;
+  }
   const existing = await findRefundByKey(trx, idempotencyKey);
   if (!existing) throw new Error('refund request: refund neither inserted nor found');
   return existing.id;
