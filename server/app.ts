@@ -22,6 +22,7 @@ import { realtimeRoutes } from './domains/realtime/routes.ts';
 import { refundRequestRoutes } from './domains/refunds/routes.ts';
 import { reviewRoutes } from './domains/reviews/routes.ts';
 import { seoRoutes } from './domains/seo/routes.ts';
+import { settingsRoutes } from './domains/settings/routes.ts';
 import { storageRoutes } from './domains/storage/routes.ts';
 import { registerCrossSiteCheck } from './http/cross-site-requests.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -106,6 +107,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(blackoutRoutes, { services });
   await app.register(calendarRoutes, { services });
   await app.register(refundRequestRoutes, { services });
+  await app.register(settingsRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, { ...options.web, pageCache });
 }

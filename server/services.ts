@@ -50,6 +50,7 @@ import {
   type ReviewService,
 } from './domains/reviews/review-service.ts';
 import { createSeoService, type SeoService } from './domains/seo/seo-service.ts';
+import { createSettingsService, type SettingsService } from './domains/settings/settings-service.ts';
 import { createLocalDiskStorage } from './domains/storage/local-disk-storage.ts';
 import { createS3Storage } from './domains/storage/s3-storage.ts';
 import { createStorageService, type StorageService } from './domains/storage/storage-service.ts';
@@ -94,6 +95,8 @@ export type AppServices = {
   rateLimits: RateLimitService;
   /** Refund requests: a guest asks, the host answers, an admin decides (ADR 126). */
   refunds: RefundRequestService;
+  /** Platform settings admins change at /admin/settings: the commission, weekly payouts (ADR 131). */
+  settings: SettingsService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -228,6 +231,7 @@ export async function createServices(
   });
   defineRefundJobs(jobs, refunds);
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
+  const settings = createSettingsService({ db });
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
     db,
@@ -264,6 +268,7 @@ export async function createServices(
     reviews,
     rateLimits,
     refunds,
+    settings,
     close: async () => {
       await jobs.stop();
       notifications.stop();

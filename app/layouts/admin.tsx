@@ -4,6 +4,7 @@ import {
   IconCalendarEvent,
   IconGauge,
   IconReceiptRefund,
+  IconSettings,
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
@@ -27,6 +28,7 @@ const LINKS = [
   { to: '/admin/bookings', label: 'Bookings', icon: IconCalendarEvent },
   { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
   { to: '/admin/refund-requests', label: 'Refund requests', icon: IconReceiptRefund },
+  { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ];
 
 export default function AdminLayout() {
