@@ -32,6 +32,7 @@ import {
   type NotificationService,
 } from './domains/notifications/notification-service.ts';
 import { createPaymentService, type PaymentService } from './domains/payments/payment-service.ts';
+import { createEarningsService, type EarningsService } from './domains/payouts/earnings-service.ts';
 import { createPlacesService, type PlacesService } from './domains/places/places-service.ts';
 import { fuzzPoint } from './domains/places/public-point.ts';
 import { createStreetGeocoder } from './domains/places/street-geocoder.ts';
@@ -97,6 +98,8 @@ export type AppServices = {
   refunds: RefundRequestService;
   /** Platform settings admins change at /admin/settings: the commission, weekly payouts (ADR 131). */
   settings: SettingsService;
+  /** A host's earnings read from the ledger: totals, chart, bookings, payouts, CSV, statements (ADR 132). */
+  earnings: EarningsService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -232,6 +235,7 @@ export async function createServices(
   defineRefundJobs(jobs, refunds);
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   const settings = createSettingsService({ db });
+  const earnings = createEarningsService({ db, now: () => new Date() });
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
     db,
@@ -269,6 +273,7 @@ export async function createServices(
     rateLimits,
     refunds,
     settings,
+    earnings,
     close: async () => {
       await jobs.stop();
       notifications.stop();
