@@ -32,6 +32,8 @@ export default [
     route('stripe-connect', 'routes/payments/stripe-connect.tsx'),
     route('blackout', 'routes/manage/blackout.tsx'),
     route('dashboard', 'routes/account/dashboard.tsx'),
+    route('earnings', 'routes/account/earnings.tsx'),
+    route('earnings/statements/:month', 'routes/account/earnings-statement.tsx'),
     route('notifications', 'routes/account/notifications.tsx'),
     route('test-notifications', 'routes/dev/test-notifications.tsx'),
     route('test-messaging', 'routes/dev/test-messaging.tsx'),
