@@ -27,7 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await request.formData();
-  const percentText = String(form.get('commissionPercent') ?? '').trim();
+  // The field shows its suffix ("12.5%"), and sends it with the number.
+  const percentText = String(form.get('commissionPercent') ?? '')
+    .replace(/[%\s]/g, '')
+    .trim();
   const parsed = updateSettingsSchema.safeParse({
     commissionPercent: percentText === '' ? Number.NaN : Number(percentText),
     weeklyPayoutsEnabled: form.get('weeklyPayoutsEnabled') === 'on',
@@ -89,6 +92,7 @@ export default function AdminSettingsPage() {
               min={COMMISSION_PERCENT_MIN}
               max={COMMISSION_PERCENT_MAX}
               decimalScale={2}
+              clampBehavior="none"
               step={0.5}
               suffix="%"
               maw={240}
