@@ -1,11 +1,12 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Group, Paper, SegmentedControl, Text, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatUsd } from '../../../common/money.ts';
 import type { EarningsChart as Chart, EarningsUnit } from '../../../common/schemas/earnings.ts';
 
 const COLORS = ['teal.6', 'blue.6', 'grape.6', 'orange.6', 'cyan.7', 'pink.6', 'lime.7', 'indigo.6'];
+const colorOf = (index: number) => COLORS[index % COLORS.length] as string;
 
 /** Net earnings per bathroom, stacked, by week or month on the host's wall clock (ADR 132). */
 export function EarningsChart({
@@ -53,28 +54,57 @@ export function EarningsChart({
           No earnings in the {span} yet. Bookings show here once guests pay.
         </Text>
       ) : (
-        <div
-          style={{ height: 260 }}
-          role="img"
-          aria-label={`Bar chart of net earnings per bathroom, ${span}`}
-        >
-          {mounted && (
-            <BarChart
-              h={260}
-              data={data}
-              dataKey="label"
-              type="stacked"
-              withLegend={chart.series.length > 1}
-              legendProps={{ verticalAlign: 'bottom' }}
-              valueFormatter={(value) => formatUsd(Math.round(value * 100))}
-              series={chart.series.map((series, index) => ({
-                name: series.key,
-                label: series.title,
-                color: COLORS[index % COLORS.length] as string,
-              }))}
-            />
-          )}
-        </div>
+        <>
+          <div
+            style={{ height: 240 }}
+            role="img"
+            aria-label={`Bar chart of net earnings per bathroom, ${span}`}
+          >
+            {mounted && (
+              <BarChart
+                h={240}
+                data={data}
+                dataKey="label"
+                type="stacked"
+                valueFormatter={(value) => formatUsd(Math.round(value * 100))}
+                series={chart.series.map((series, index) => ({
+                  name: series.key,
+                  label: series.title,
+                  color: colorOf(index),
+                }))}
+              />
+            )}
+          </div>
+          {/* The legend wraps under the bars, so long bathroom titles never squeeze the chart. */}
+          <Stack
+            gap={4}
+            mt="sm"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Bathrooms"
+          >
+            {chart.series.map((series, index) => (
+              <Group key={series.key} component="li" gap="xs" wrap="nowrap" align="flex-start">
+                <span
+                  aria-hidden
+                  style={{
+                    flex: 'none',
+                    width: 12,
+                    height: 12,
+                    marginTop: 4,
+                    borderRadius: 3,
+                    background: `var(--mantine-color-${colorOf(index).replace('.', '-')})`,
+                  }}
+                />
+                <Text size="sm" lh={1.4}>
+                  {series.title}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </>
       )}
     </Paper>
   );
