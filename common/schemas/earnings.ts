@@ -12,6 +12,7 @@ import { z } from 'zod';
 export const EARNINGS_PAGE_SIZE = 25;
 export const EARNINGS_CHART_PERIODS = 12;
 export const EARNINGS_PAYOUTS_SHOWN = 10;
+export const EARNINGS_PAYOUT_LINES = 10;
 
 export const earningsUnitSchema = z.enum(['week', 'month']);
 export type EarningsUnit = z.infer<typeof earningsUnitSchema>;
@@ -78,6 +79,8 @@ export const earningsPayoutSchema = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   failedAt: z.string().nullable(),
+  /** How many bookings it carried; `bookings` lists the newest EARNINGS_PAYOUT_LINES on /earnings. */
+  bookingCount: z.number().int(),
   bookings: z.array(
     z.object({
       bookingId: z.string(),

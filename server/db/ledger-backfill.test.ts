@@ -31,9 +31,18 @@ describe('ledger migration backfill', () => {
 
       const host = await insertHost(db);
       const guest = await insertHost(db, 'Gus');
-      const bathroom = await insertBathroom(db, { hostId: host, latitude: 40.7, longitude: -74, priceCents: 1200 });
+      const bathroom = await insertBathroom(db, {
+        hostId: host,
+        latitude: 40.7,
+        longitude: -74,
+        priceCents: 1200,
+      });
       const now = Date.now();
-      const booking = async (status: 'completed' | 'confirmed' | 'cancelled', startsIn: number, paid: number) => {
+      const booking = async (
+        status: 'completed' | 'confirmed' | 'cancelled',
+        startsIn: number,
+        paid: number,
+      ) => {
         const startsAt = new Date(Math.floor((now + startsIn * HOUR) / HOUR) * HOUR);
         const endsAt = new Date(startsAt.getTime() + HOUR);
         const row = await db

@@ -60,6 +60,12 @@ export function EarningsPayouts({ payouts, timeZone }: { payouts: EarningsPayout
                         </Text>
                       </Group>
                     ))}
+                    {payout.bookingCount > payout.bookings.length && (
+                      <Text size="xs" c="dimmed">
+                        and {payout.bookingCount - payout.bookings.length} more bookings: the CSV lists each
+                        with its payout.
+                      </Text>
+                    )}
                   </Stack>
                 </Accordion.Panel>
               </Accordion.Item>

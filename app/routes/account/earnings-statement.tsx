@@ -74,7 +74,7 @@ export default function EarningsStatement() {
           {lines.map(([label, cents]) => (
             <Table.Tr key={label}>
               <Table.Td>{label}</Table.Td>
-              <Table.Td ta="right">{formatUsd(cents)}</Table.Td>
+              <Table.Td ta="right">{formatUsd(cents === 0 ? 0 : cents)}</Table.Td>
             </Table.Tr>
           ))}
           <Table.Tr fw={700}>

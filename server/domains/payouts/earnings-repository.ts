@@ -25,6 +25,21 @@ export async function findHostTimeZone(db: Executor, hostId: string): Promise<st
   return row?.timezone ?? 'UTC';
 }
 
+/**
+ * The host's newest ledger row: every event that moves their money (a payment, a refund, a
+ * release, each payout step) adds rows, so an unchanged mark means unchanged figures.
+ */
+export async function findLedgerMark(db: Executor, hostId: string): Promise<string> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('host_id', '=', hostId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return String(row?.id ?? 0);
+}
+
 export async function hasLedgerEntries(db: Executor, hostId: string): Promise<boolean> {
   const row = await db
     .selectFrom('ledger_entries')
@@ -206,16 +221,42 @@ export type PayoutBookingRow = {
   starts_at: Date;
 };
 
-export async function listPayoutBookings(db: Executor, payoutIds: string[]): Promise<PayoutBookingRow[]> {
+/** The bookings each payout carried, newest first; at most `perPayout` of each when given. */
+export async function listPayoutBookings(
+  db: Executor,
+  payoutIds: string[],
+  perPayout?: number,
+): Promise<PayoutBookingRow[]> {
   if (!payoutIds.length) return [];
-  return db
+  const rows = db
     .selectFrom('payout_bookings as pb')
     .innerJoin('bookings as k', 'k.id', 'pb.booking_id')
     .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
-    .select(['pb.payout_id', 'pb.booking_id', 'pb.amount_cents', 'b.title as bathroom_title', 'k.starts_at'])
-    .where('pb.payout_id', 'in', payoutIds)
-    .orderBy('k.starts_at', 'desc')
+    .select([
+      'pb.payout_id',
+      'pb.booking_id',
+      'pb.amount_cents',
+      'b.title as bathroom_title',
+      'k.starts_at',
+      sql<number>`row_number() over (partition by pb.payout_id order by k.starts_at desc)`.as('position'),
+    ])
+    .where('pb.payout_id', 'in', payoutIds);
+  const query = db.selectFrom(rows.as('r')).selectAll();
+  return (perPayout ? query.where('r.position', '<=', perPayout) : query)
+    .orderBy('r.starts_at', 'desc')
     .execute();
+}
+
+/** How many bookings each payout carried. */
+export async function countPayoutBookings(db: Executor, payoutIds: string[]): Promise<Map<string, number>> {
+  if (!payoutIds.length) return new Map();
+  const rows = await db
+    .selectFrom('payout_bookings')
+    .select(['payout_id', sql<string>`count(*)`.as('n')])
+    .where('payout_id', 'in', payoutIds)
+    .groupBy('payout_id')
+    .execute();
+  return new Map(rows.map((row) => [row.payout_id, Number(row.n)]));
 }
 
 /** The months (YYYY-MM, on the host's wall clock) in which the host has paid bookings, newest first. */

@@ -1,6 +1,7 @@
 import {
   EARNINGS_CHART_PERIODS,
   EARNINGS_PAGE_SIZE,
+  EARNINGS_PAYOUT_LINES,
   EARNINGS_PAYOUTS_SHOWN,
   type EarningBooking,
   type EarningsChart,
@@ -16,8 +17,10 @@ import { earningsCsv } from './earnings-csv.ts';
 import { coveringRange, localDate, nextMonth, periodLabel, periodStarts } from './earnings-periods.ts';
 import {
   countEarningBookings,
+  countPayoutBookings,
   type EarningBookingRow,
   findHostTimeZone,
+  findLedgerMark,
   hasLedgerEntries,
   listActiveMonths,
   listEarningBookings,
@@ -83,11 +86,16 @@ export function toEarningBooking(row: EarningBookingRow): EarningBooking {
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-async function payoutsWithBookings(db: Db, payouts: PayoutRow[]): Promise<EarningsPayout[]> {
-  const lines = await listPayoutBookings(
-    db,
-    payouts.map((payout) => payout.id),
-  );
+async function payoutsWithBookings(
+  db: Db,
+  payouts: PayoutRow[],
+  perPayout?: number,
+): Promise<EarningsPayout[]> {
+  const ids = payouts.map((payout) => payout.id);
+  const [lines, counts] = await Promise.all([
+    listPayoutBookings(db, ids, perPayout),
+    countPayoutBookings(db, ids),
+  ]);
   return payouts.map((payout) => ({
     id: payout.id,
     amountCents: payout.amount_cents,
@@ -95,6 +103,7 @@ async function payoutsWithBookings(db: Db, payouts: PayoutRow[]): Promise<Earnin
     createdAt: new Date(payout.created_at).toISOString(),
     sentAt: iso(payout.sent_at),
     failedAt: iso(payout.failed_at),
+    bookingCount: counts.get(payout.id) ?? 0,
     bookings: lines
       .filter((line) => line.payout_id === payout.id)
       .map((line) => ({
@@ -157,7 +166,7 @@ export async function earningsOverview(
     }),
     countEarningBookings(db, hostId),
     listHostPayouts(db, hostId, { limit: EARNINGS_PAYOUTS_SHOWN }).then((list) =>
-      payoutsWithBookings(db, list),
+      payoutsWithBookings(db, list, EARNINGS_PAYOUT_LINES),
     ),
     listActiveMonths(db, hostId, timeZone),
   ]);
@@ -232,12 +241,53 @@ export async function monthlyStatement(
   };
 }
 
+/** How long a cached read may serve at most (titles and booking states change without the ledger). */
+const CACHE_MS = 60_000;
+const CACHE_ENTRIES = 500;
+
+/**
+ * A host's /earnings read costs a few hundred milliseconds of sums at 10,000 bookings on PGlite
+ * (docs/PERFORMANCE.md, "Earnings"). Each process keeps the last reads, keyed by host, view and
+ * the host's local date, and serves one again only while the host's ledger mark (their newest
+ * ledger row, one index lookup) is the same: any payment, refund, release or payout step moves
+ * it, in whichever process it happened.
+ */
+function createOverviewCache() {
+  const entries = new Map<string, { mark: string; at: number; value: EarningsOverview }>();
+  return {
+    get(key: string, mark: string, now: number) {
+      const hit = entries.get(key);
+      if (!hit || hit.mark !== mark || now - hit.at > CACHE_MS) return null;
+      return hit.value;
+    },
+    set(key: string, mark: string, now: number, value: EarningsOverview) {
+      entries.delete(key);
+      entries.set(key, { mark, at: now, value });
+      // Oldest first in a Map: drop the oldest beyond the bound.
+      while (entries.size > CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);
+    },
+  };
+}
+
 export function createEarningsService(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
+  const cache = createOverviewCache();
   return {
     canSee: (viewer: Pick<EarningsViewer, 'userId' | 'isProvider'>) => canSeeEarnings(db, viewer),
-    overview: (viewer: EarningsViewer, options: { unit: EarningsUnit; page: number }) =>
-      earningsOverview(db, viewer, { ...options, now: deps.now() }),
+    async overview(viewer: EarningsViewer, options: { unit: EarningsUnit; page: number }) {
+      const now = deps.now();
+      const [mark, timeZone] = await Promise.all([
+        findLedgerMark(db, viewer.userId),
+        findHostTimeZone(db, viewer.userId),
+      ]);
+      const key = `${viewer.userId}|${options.unit}|${options.page}|${timeZone}|${localDate(now, timeZone)}`;
+      const cached = mark !== '0' ? cache.get(key, mark, now.getTime()) : null;
+      // The Connect state is the viewer's own, read with the session: never from the cache.
+      if (cached) return { ...cached, connect: { linked: viewer.linked } };
+      const value = await earningsOverview(db, viewer, { ...options, now });
+      cache.set(key, mark, now.getTime(), value);
+      return value;
+    },
     csv: (viewer: EarningsViewer, month?: string) => earningsCsvOf(db, viewer, month),
     statement: (viewer: EarningsViewer, month: string) => monthlyStatement(db, viewer, month),
     /** The ledger totals /dashboard shows a provider. */
