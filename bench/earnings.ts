@@ -97,6 +97,18 @@ try {
   ) {
     throw new Error(`GET /earnings answered ${first.status} without the host's 10,000 bookings`);
   }
+  // The time one request takes when nothing else is queued: the server's cost of each.
+  for (const pathname of ['/earnings', '/api/earnings', '/dashboard', '/notifications']) {
+    const times: number[] = [];
+    for (let index = 0; index < 20; index++) {
+      const started = performance.now();
+      const response = await fetch(new URL(pathname, privy.baseUrl), { headers });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.info(`  ${pathname} one at a time: median ${fmt(percentile(times, 50))}, max ${fmt(times.at(-1) ?? 0)}`);
+  }
   const measure = async (url: URL, label: string, durationMs = DURATION_MS) => {
     await openLoop({ url, ratePerSecond: RATE, durationMs: WARMUP_MS, headers });
     const run = await openLoop({ url, ratePerSecond: RATE, durationMs, headers });

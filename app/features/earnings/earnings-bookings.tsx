@@ -16,6 +16,9 @@ export const STATUS_COLORS: Record<EarningsStatus, string> = {
   paid: 'teal',
 };
 
+/** A row's second line, as plain markup: 25 rows of Mantine Text cost the server render more. */
+const SUB = { fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' } as const;
+
 /** The host's paid bookings with what each earned, newest first, a page at a time. */
 export function EarningsBookings({
   rows,
@@ -70,16 +73,12 @@ export function EarningsBookings({
                       <Anchor component={Link} to={`/bookings/${row.id}`} fw={500} size="sm">
                         {row.bathroomTitle}
                       </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {formatWallClock(row.startsAt, timeZone)}
-                      </Text>
+                      <div style={SUB}>{formatWallClock(row.startsAt, timeZone)}</div>
                     </Table.Td>
                     <Table.Td ta="right">{formatUsd(row.grossCents)}</Table.Td>
                     <Table.Td ta="right">
                       {formatUsd(row.commissionCents)}
-                      <Text size="xs" c="dimmed">
-                        {row.commissionPercent}%
-                      </Text>
+                      <div style={SUB}>{row.commissionPercent}%</div>
                     </Table.Td>
                     <Table.Td ta="right">{row.refundedCents ? formatUsd(row.refundedCents) : '—'}</Table.Td>
                     <Table.Td ta="right" fw={600}>

@@ -1,4 +1,5 @@
 import { Accordion, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { formatUsd } from '../../../common/money.ts';
 import type { EarningsPayout } from '../../../common/schemas/earnings.ts';
 import { formatWallClock } from '../../../common/wall-clock.ts';
@@ -12,6 +13,8 @@ const PAYOUT_LABELS: Record<EarningsPayout['status'], { label: string; color: st
 
 /** The host's latest payouts, each with the bookings whose earnings it carried. */
 export function EarningsPayouts({ payouts, timeZone }: { payouts: EarningsPayout[]; timeZone: string }) {
+  // A payout's bookings are drawn when it is opened: ten closed payouts cost no render of their lines.
+  const [open, setOpen] = useState<string | null>(null);
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="payouts-title">
       <Title order={2} fz="h4" id="payouts-title" mb={4}>
@@ -26,7 +29,13 @@ export function EarningsPayouts({ payouts, timeZone }: { payouts: EarningsPayout
           No payouts yet. Your first one goes out once you have payable earnings and a linked Stripe account.
         </Text>
       ) : (
-        <Accordion variant="separated" radius="md" data-testid="earnings-payouts">
+        <Accordion
+          variant="separated"
+          radius="md"
+          data-testid="earnings-payouts"
+          value={open}
+          onChange={setOpen}
+        >
           {payouts.map((payout) => {
             const status = PAYOUT_LABELS[payout.status];
             return (
@@ -45,28 +54,30 @@ export function EarningsPayouts({ payouts, timeZone }: { payouts: EarningsPayout
                   </Group>
                 </Accordion.Control>
                 <Accordion.Panel>
-                  <Stack gap={6}>
-                    {payout.bookings.map((line) => (
-                      <Group key={line.bookingId} justify="space-between" wrap="nowrap" gap="sm">
-                        <Text size="sm">
-                          {line.bathroomTitle}
-                          <Text span size="xs" c="dimmed">
-                            {' · '}
-                            {formatWallClock(line.startsAt, timeZone)}
+                  {open === payout.id && (
+                    <Stack gap={6}>
+                      {payout.bookings.map((line) => (
+                        <Group key={line.bookingId} justify="space-between" wrap="nowrap" gap="sm">
+                          <Text size="sm">
+                            {line.bathroomTitle}
+                            <Text span size="xs" c="dimmed">
+                              {' · '}
+                              {formatWallClock(line.startsAt, timeZone)}
+                            </Text>
                           </Text>
+                          <Text size="sm" fw={500}>
+                            {formatUsd(line.amountCents)}
+                          </Text>
+                        </Group>
+                      ))}
+                      {payout.bookingCount > payout.bookings.length && (
+                        <Text size="xs" c="dimmed">
+                          and {payout.bookingCount - payout.bookings.length} more bookings: the CSV lists each
+                          with its payout.
                         </Text>
-                        <Text size="sm" fw={500}>
-                          {formatUsd(line.amountCents)}
-                        </Text>
-                      </Group>
-                    ))}
-                    {payout.bookingCount > payout.bookings.length && (
-                      <Text size="xs" c="dimmed">
-                        and {payout.bookingCount - payout.bookings.length} more bookings: the CSV lists each
-                        with its payout.
-                      </Text>
-                    )}
-                  </Stack>
+                      )}
+                    </Stack>
+                  )}
                 </Accordion.Panel>
               </Accordion.Item>
             );
