@@ -252,15 +252,15 @@ const CACHE_ENTRIES = 500;
  * ledger row, one index lookup) is the same: any payment, refund, release or payout step moves
  * it, in whichever process it happened.
  */
-function createOverviewCache() {
-  const entries = new Map<string, { mark: string; at: number; value: EarningsOverview }>();
+function createMarkedCache<T>() {
+  const entries = new Map<string, { mark: string; at: number; value: T }>();
   return {
     get(key: string, mark: string, now: number) {
       const hit = entries.get(key);
       if (!hit || hit.mark !== mark || now - hit.at > CACHE_MS) return null;
       return hit.value;
     },
-    set(key: string, mark: string, now: number, value: EarningsOverview) {
+    set(key: string, mark: string, now: number, value: T) {
       entries.delete(key);
       entries.set(key, { mark, at: now, value });
       // Oldest first in a Map: drop the oldest beyond the bound.
@@ -271,7 +271,8 @@ function createOverviewCache() {
 
 export function createEarningsService(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
-  const cache = createOverviewCache();
+  const cache = createMarkedCache<EarningsOverview>();
+  const totalsCache = createMarkedCache<Awaited<ReturnType<typeof sumHostLedger>>>();
   return {
     canSee: (viewer: Pick<EarningsViewer, 'userId' | 'isProvider'>) => canSeeEarnings(db, viewer),
     async overview(viewer: EarningsViewer, options: { unit: EarningsUnit; page: number }) {
@@ -291,7 +292,15 @@ export function createEarningsService(deps: { db: Db; now: () => Date }) {
     csv: (viewer: EarningsViewer, month?: string) => earningsCsvOf(db, viewer, month),
     statement: (viewer: EarningsViewer, month: string) => monthlyStatement(db, viewer, month),
     /** The ledger totals /dashboard shows a provider. */
-    totals: (hostId: string) => sumHostLedger(db, hostId),
+    async totals(hostId: string) {
+      const now = Date.now();
+      const mark = await findLedgerMark(db, hostId);
+      const cached = totalsCache.get(hostId, mark, now);
+      if (cached) return cached;
+      const totals = await sumHostLedger(db, hostId);
+      totalsCache.set(hostId, mark, now, totals);
+      return totals;
+    },
   };
 }
 

@@ -94,6 +94,9 @@ describeWithApp('earnings', (ctx) => {
     expect(sumOf(second)).toBe(1700);
     expect(overview.chart.periods).toHaveLength(12);
 
+    // /dashboard's totals (cached while the host's ledger is unchanged) follow every event too.
+    const { earnings } = ctx().services;
+    expect((await earnings.totals(host.id)).pendingCents).toBe(1020 + 1700 + 960);
     // The host cancels the second: a full refund takes its earnings back.
     const cancelled = await host.agent.post(`/api/bookings/${b}/cancel`, { reason: 'Plumbing' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -101,6 +104,7 @@ describeWithApp('earnings', (ctx) => {
     await sweepAt(ctx, new Date(Date.now() + 3 * DAY));
     overview = (await host.agent.get('/api/earnings')).json();
     expect(overview.totals).toMatchObject({ pendingCents: 0, payableCents: 1020 + 960, refundedCents: 1700 });
+    expect(await earnings.totals(host.id)).toMatchObject({ pendingCents: 0, payableCents: 1020 + 960 });
     const rowB = overview.bookings.rows.find((row: { id: string }) => row.id === b);
     expect(rowB).toMatchObject({ grossCents: 2000, refundedCents: 2000, netCents: 0, commissionCents: 0 });
 
