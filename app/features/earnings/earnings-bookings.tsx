@@ -1,4 +1,4 @@
-import { Anchor, Badge, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Paper, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatUsd } from '../../../common/money.ts';
 import {
@@ -74,6 +74,10 @@ export function EarningsBookings({
                         {row.bathroomTitle}
                       </Anchor>
                       <div style={SUB}>{formatWallClock(row.startsAt, timeZone)}</div>
+                      {/* On a phone the amounts sit off to the right: the net and status show here too. */}
+                      <Box hiddenFrom="sm" fz="sm" fw={600} mt={2}>
+                        {formatUsd(row.netCents)} net · {EARNINGS_STATUS_LABELS[row.earningsStatus]}
+                      </Box>
                     </Table.Td>
                     <Table.Td ta="right">{formatUsd(row.grossCents)}</Table.Td>
                     <Table.Td ta="right">
