@@ -75,12 +75,8 @@ async function seed(): Promise<{ token: string; hostId: string }> {
 const { token } = await seed();
 const privy = await spawnPrivy({
   dataDir,
-  env: {
-    AUTH_SECRET: secret,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  },
+  ...(databaseUrl ? { databaseUrl } : {}),
+  env: { AUTH_SECRET: secret, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
 });
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 try {
@@ -95,7 +91,10 @@ try {
     !html.includes('data-testid="earnings-bookings"') ||
     !html.includes('1–25 of 10,000')
   ) {
-    throw new Error(`GET /earnings answered ${first.status} without the host's 10,000 bookings`);
+    const range = html.match(/data-testid="list-range"[^>]*>([^<]*)</)?.[1];
+    throw new Error(
+      `GET /earnings answered ${first.status} without the host's 10,000 bookings (range: ${range}, url: ${first.url}, title: ${html.match(/<title>([^<]*)/)?.[1]})`,
+    );
   }
   // The time one request takes when nothing else is queued: the server's cost of each.
   for (const pathname of ['/earnings', '/api/earnings', '/dashboard', '/notifications']) {
@@ -107,7 +106,9 @@ try {
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    console.info(`  ${pathname} one at a time: median ${fmt(percentile(times, 50))}, max ${fmt(times.at(-1) ?? 0)}`);
+    console.info(
+      `  ${pathname} one at a time: median ${fmt(percentile(times, 50))}, max ${fmt(times.at(-1) ?? 0)}`,
+    );
   }
   const measure = async (url: URL, label: string, durationMs = DURATION_MS) => {
     await openLoop({ url, ratePerSecond: RATE, durationMs: WARMUP_MS, headers });
