@@ -7,6 +7,7 @@ import {
 import { type AuthService, createAuthService } from './domains/auth/auth-service.ts';
 import { type BetterAuth, createBetterAuth } from './domains/auth/better-auth.ts';
 import { createDirectoryService, type DirectoryService } from './domains/auth/directory-service.ts';
+import { passwordHasherFor } from './domains/auth/password-hashing.ts';
 import { insertProfile } from './domains/auth/repository.ts';
 import {
   type AvailabilityService,
@@ -123,6 +124,7 @@ export async function createServices(
     appUrl: config.appUrl,
     email,
     rateLimitEnabled: config.env !== 'test',
+    passwordHasher: passwordHasherFor(config.env),
     log,
     onUserCreated: async (user) => {
       const [first, ...rest] = user.name.trim().split(/\s+/);
