@@ -10,6 +10,7 @@ import {
   type ProviderEvent,
   type RefundState,
   type RefundStatus,
+  TransferRefusedError,
   WebhookSignatureError,
 } from './payment-provider.ts';
 import {
@@ -197,8 +198,11 @@ export function createTestProvider(deps: TestProviderDeps) {
     },
 
     async transfer(input) {
-      if (!(await findTestAccount(db, input.accountId))) {
-        throw new PaymentProviderError(`No such destination: '${input.accountId}'`);
+      const account = await findTestAccount(db, input.accountId);
+      if (!account) throw new TransferRefusedError(`No such destination: '${input.accountId}'`);
+      // Like Stripe for an account it has restricted: tests fail a payout by switching this off.
+      if (!account.payouts_enabled) {
+        throw new TransferRefusedError(`The destination account ${input.accountId} cannot receive transfers`);
       }
       const transfer = await insertTestTransfer(db, {
         id: newId('tr'),
