@@ -2,6 +2,7 @@ import '../ui/mantine-pages.css';
 import { AppShell, Group, NavLink as MantineNavLink, Text } from '@mantine/core';
 import {
   IconCalendarEvent,
+  IconCash,
   IconGauge,
   IconReceiptRefund,
   IconUserCheck,
@@ -27,6 +28,7 @@ const LINKS = [
   { to: '/admin/bookings', label: 'Bookings', icon: IconCalendarEvent },
   { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
   { to: '/admin/refund-requests', label: 'Refund requests', icon: IconReceiptRefund },
+  { to: '/admin/provider-payout', label: 'Provider payouts', icon: IconCash },
 ];
 
 export default function AdminLayout() {

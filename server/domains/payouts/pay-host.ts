@@ -67,11 +67,11 @@ async function startPayout(
   if (pending) return { payout: pending };
   const target = await findPayoutTarget(trx, hostId);
   const payable = await sumPayable(trx, hostId);
+  if (payable === 0) return { skip: skipped(hostId, 'nothing_payable') };
   // Spec §4: unlinked is no account id or not connected.
   if (!target?.stripe_connect_id) return { skip: skipped(hostId, 'unlinked', payable) };
   if (!target.is_stripe_connected) return { skip: skipped(hostId, 'not_connected', payable) };
   if (payable < 0) return { skip: skipped(hostId, 'negative_balance', payable) };
-  if (payable === 0) return { skip: skipped(hostId, 'nothing_payable') };
   const bookings = await listOutstandingBookings(trx, [hostId]);
   const payout = await insertPayout(trx, {
     host_id: hostId,
