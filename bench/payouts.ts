@@ -340,7 +340,7 @@ async function main(): Promise<void> {
       audit.unbalancedJournals.length === 0 &&
       audit.unbalancedBookings.length === 0;
     const runLine = (r: Awaited<typeof ra>) =>
-      `  run ${r.name}: ${r.signal ? `killed (${r.signal})` : `exit ${r.code}`} after ${r.ms} ms${r.summary ? `; paid ${r.summary.paid_count} ($${(r.summary.paid_cents / 100).toFixed(2)}), failed ${r.summary.failed_count}, pending ${r.summary.pending_count}` : ''}`;
+      `  run ${r.name}: ${r.signal ? `killed (${r.signal})` : `exit ${r.code}`} after ${r.ms} ms${r.summary ? `; its Pay all took ${r.summary.ms} ms: paid ${r.summary.paid_count} ($${(r.summary.paid_cents / 100).toFixed(2)}), failed ${r.summary.failed_count}, pending ${r.summary.pending_count}` : ''}`;
     console.info(
       `two concurrent "Pay all" runs; A killed with SIGKILL when ${killedAt} hosts were paid; ${pendingAtKill.length} payouts pending then, ${lostAnswers} of them already transferred (answer lost): ${settledOnce ? 'all settled paid with that same transfer' : 'NOT SETTLED ONCE'}`,
     );
