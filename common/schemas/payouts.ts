@@ -17,7 +17,7 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   unlinked: 'No Stripe account linked',
-  not_connected: 'Stripe onboarding unfinished: the account cannot receive payouts',
+  not_connected: 'Stripe account cannot receive payouts (onboarding unfinished or restricted)',
   nothing_payable: 'Nothing payable',
   negative_balance: 'Balance is negative: a refund after a payout nets against the next earnings',
 };

@@ -4,15 +4,17 @@ import { shootAll } from './screenshots.ts';
 import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
 
 /*
- * Paying hosts (ADRs 129, 130). The demo seed leaves Paula and Hector earnings payable on their
- * completed bookings and neither with a Stripe account. Paula links hers through the test
- * provider's onboarding; the admin presses "Pay all" on /admin/provider-payout: Paula is paid,
+ * Paying hosts (ADRs 129, 130). The demo seed leaves Paula and Hector, both linked to test Connect
+ * accounts, earnings payable on their completed bookings. Hector's account is restricted, so he
+ * is unlinked (spec §4); the admin presses "Pay all" on /admin/provider-payout: Paula is paid,
  * Hector is skipped with the reason, and Paula is told. The page refuses a host.
  */
 
 type Overview = {
   hosts: { host_id: string; name: string; payable_cents: number; connect: string }[];
 };
+
+const REASON = 'Stripe account cannot receive payouts (onboarding unfinished or restricted)';
 
 const usd = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
@@ -28,13 +30,20 @@ describe('provider payouts', () => {
     expect((await apiCall(paula.page, 'POST', '/api/admin/payouts/pay-all', {})).status).toBe(403);
     allowConsoleErrors(paula, /status of 403/);
 
-    // Paula links her payout account, as in the Connect test.
-    await paula.page.goto('/stripe-connect');
-    await waitForHydration(paula.page, 'form button[type="submit"]');
-    await paula.page.getByRole('button', { name: 'Connect Account' }).click();
-    await paula.page.waitForURL(/\/test-connect\/acct_test_[0-9a-f]+$/);
-    await paula.page.getByRole('button', { name: 'Complete' }).click();
-    await paula.page.waitForURL(/\/stripe-connect\?return=1$/);
+    // Stripe restricts Hector's account (the test provider's stand-in for it): he is unlinked
+    // (spec §4) while his completed bookings stay payable. Restored at the end for later tests.
+    const hector = await newTab();
+    await signIn(hector.page, 'hector@privy.test');
+    const hectorAccount = String(
+      (await apiCall(hector.page, 'GET', '/api/payments/connect')).body.account_id,
+    );
+    const restricted = await apiCall(
+      hector.page,
+      'POST',
+      `/api/payments/test-connect/${hectorAccount}/restrict`,
+      {},
+    );
+    expect(restricted.status).toBe(204);
 
     const admin = await newTab();
     await signIn(admin.page, 'admin@privy.test');
@@ -43,7 +52,7 @@ describe('provider payouts', () => {
     const unlinked = before.hosts.find((host) => host.name === 'Hector Host');
     expect(owed).toMatchObject({ connect: 'connected' });
     expect(owed?.payable_cents).toBeGreaterThan(0);
-    expect(unlinked).toMatchObject({ connect: 'unlinked' });
+    expect(unlinked).toMatchObject({ connect: 'not_connected' });
     expect(unlinked?.payable_cents).toBeGreaterThan(0);
 
     await admin.page.goto('/admin/provider-payout');
@@ -52,8 +61,8 @@ describe('provider payouts', () => {
     const hectorCard = admin.page.locator(`[data-host-id="${unlinked?.host_id}"]`);
     expect(await paulaCard.innerText()).toContain(usd(owed?.payable_cents ?? 0));
     expect(await paulaCard.innerText()).toContain('Stripe connected');
-    expect(await hectorCard.innerText()).toContain('No Stripe account');
-    expect(await hectorCard.getByTestId('pay-blocked').innerText()).toBe('No Stripe account linked');
+    expect(await hectorCard.innerText()).toContain('Stripe not connected');
+    expect(await hectorCard.getByTestId('pay-blocked').innerText()).toBe(REASON);
     await shootAll(admin.page, '/admin/provider-payout', 'provider-payout-before', { fullPage: true });
     await admin.page.setViewportSize({ width: 1280, height: 900 });
     await admin.page.goto('/admin/provider-payout');
@@ -64,7 +73,7 @@ describe('provider payouts', () => {
     await results.waitFor();
     const lines = await results.getByTestId('payout-result').allInnerTexts();
     expect(lines.join('\n')).toContain(`Paula Provider: Paid ${usd(owed?.payable_cents ?? 0)}`);
-    expect(lines.join('\n')).toContain('Hector Host: No Stripe account linked');
+    expect(lines.join('\n')).toContain(`Hector Host: ${REASON}`);
 
     // Paula is no longer owed anything; the history shows her payout; Hector stays payable.
     await expect.poll(() => paulaCard.count()).toBe(0);
@@ -84,5 +93,13 @@ describe('provider payouts', () => {
       `We sent ${usd(owed?.payable_cents ?? 0)} of your earnings to your Stripe account.`,
     );
     await shootAll(admin.page, '/admin/provider-payout', 'provider-payout-after', { fullPage: true });
+
+    const restored = await apiCall(
+      hector.page,
+      'POST',
+      `/api/payments/test-connect/${hectorAccount}/complete`,
+      {},
+    );
+    expect(restored.status).toBe(200);
   });
 });

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const CONNECT_LABELS: Record<PayableHostView['connect'], { label: string; color: string }> = {
   connected: { label: 'Stripe connected', color: 'teal' },
-  not_connected: { label: 'Onboarding unfinished', color: 'yellow' },
+  not_connected: { label: 'Stripe not connected', color: 'yellow' },
   unlinked: { label: 'No Stripe account', color: 'gray' },
 };
 

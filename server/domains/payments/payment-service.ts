@@ -344,6 +344,7 @@ export function createPaymentService(deps: PaymentDeps) {
       return {
         view: { id: account.id, details_submitted: account.details_submitted },
         complete: () => test.completeAccount(account.id),
+        restrict: () => test.restrictAccount(account.id),
         leave: () => ({ redirectTo: account.return_url ?? `${config.appUrl}/stripe-connect` }),
       };
     },

@@ -27,6 +27,7 @@ import {
   insertTestSession,
   insertTestTransfer,
   listLapsedTestSessions,
+  restrictTestAccount,
   setTestAccountLink,
   sumTestRefunds,
 } from './repository.ts';
@@ -288,6 +289,28 @@ export function createTestProvider(deps: TestProviderDeps) {
     },
 
     findAccount: (accountId: string) => findTestAccount(db, accountId),
+
+    /**
+     * Like Stripe restricting an account (a verification lapsed, a bank account closed): payouts
+     * stop and account.updated follows, so the host reads as not connected (ADR 129).
+     */
+    async restrictAccount(accountId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const account = await restrictTestAccount(trx, accountId);
+        await emit(trx, {
+          id: newId('evt'),
+          provider: 'test',
+          rawType: 'account.updated',
+          event: {
+            type: 'account.updated',
+            accountId: account.id,
+            chargesEnabled: account.charges_enabled,
+            payoutsEnabled: account.payouts_enabled,
+            detailsSubmitted: account.details_submitted,
+          },
+        });
+      });
+    },
 
     /** "Complete" on /test-connect: the account can now be paid; account.updated follows. */
     async completeAccount(accountId: string): Promise<{ redirectTo: string }> {

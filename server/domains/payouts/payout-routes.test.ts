@@ -116,4 +116,35 @@ describeWithApp('payout routes', (ctx) => {
     expect(long.statusCode).toBe(400);
     expect(long.json().fields[0].field).toBe('hostId');
   });
+  it(
+    'test mode: only an account’s own host may restrict it, and the host then reads as not connected',
+    HEAVY,
+    async () => {
+      const { agents, host, admin } = await scene(ctx);
+      const url = `/api/payments/test-connect/acct_test_${host.id}/restrict`;
+      const got: Record<string, number> = {};
+      for (const who of EVERYONE.filter((one) => one !== 'host'))
+        got[who] = (await agents[who].post(url, {})).statusCode;
+      expect(got).toEqual({
+        guest: 403,
+        otherGuest: 403,
+        otherHost: 403,
+        admin: 403,
+        anonymous: 401,
+        disabled: 403,
+      });
+      expect((await agents.host.post(url, {})).statusCode).toBe(204);
+      const profile = await ctx()
+        .services.db.selectFrom('profiles')
+        .select('is_stripe_connected')
+        .where('id', '=', host.id)
+        .executeTakeFirstOrThrow();
+      expect(profile.is_stripe_connected).toBe(false);
+      expect(await ctx().services.payouts.payHost(host.id, admin.id)).toMatchObject({
+        outcome: 'skipped',
+        skip_reason: 'not_connected',
+        amount_cents: 850,
+      });
+    },
+  );
 });
