@@ -60,8 +60,8 @@ describe('provider payouts', () => {
     const paulaCard = admin.page.locator(`[data-host-id="${owed?.host_id}"]`);
     const hectorCard = admin.page.locator(`[data-host-id="${unlinked?.host_id}"]`);
     expect(await paulaCard.innerText()).toContain(usd(owed?.payable_cents ?? 0));
-    expect(await paulaCard.innerText()).toContain('Stripe connected');
-    expect(await hectorCard.innerText()).toContain('Stripe not connected');
+    expect(await paulaCard.textContent()).toContain('Stripe connected');
+    expect(await hectorCard.textContent()).toContain('Stripe not connected');
     expect(await hectorCard.getByTestId('pay-blocked').innerText()).toBe(REASON);
     await shootAll(admin.page, '/admin/provider-payout', 'provider-payout-before', { fullPage: true });
     await admin.page.setViewportSize({ width: 1280, height: 900 });
@@ -80,7 +80,7 @@ describe('provider payouts', () => {
     expect(await hectorCard.count()).toBe(1);
     const history = admin.page.getByTestId('payout-row').filter({ hasText: 'Paula Provider' });
     expect(await history.innerText()).toContain(usd(owed?.payable_cents ?? 0));
-    expect(await history.innerText()).toContain('paid');
+    expect(await history.textContent()).toContain('paid');
 
     const notices = async () =>
       (
