@@ -24,7 +24,10 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
 
 const uuid = z.string().uuid();
 
-export const payoutHostParamsSchema = z.object({ hostId: z.string().min(1).max(64) });
+/** A user id as better-auth (letters and digits) or a seed (a UUID) makes them. */
+export const payoutHostParamsSchema = z.object({
+  hostId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a user id'),
+});
 export const payoutParamsSchema = z.object({ payoutId: uuid });
 
 export const payoutOutcomeSchema = z.object({

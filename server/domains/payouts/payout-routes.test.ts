@@ -112,9 +112,11 @@ describeWithApp('payout routes', (ctx) => {
     const bad = await agents.admin.post('/api/admin/payouts/not-a-uuid/retry', {});
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields[0].field).toBe('payoutId');
-    const long = await agents.admin.post(`/api/admin/payouts/hosts/${'x'.repeat(65)}/pay`, {});
-    expect(long.statusCode).toBe(400);
-    expect(long.json().fields[0].field).toBe('hostId');
+    for (const hostId of ['x'.repeat(65), 'a%00b', 'a%20b']) {
+      const refused = await agents.admin.post(`/api/admin/payouts/hosts/${hostId}/pay`, {});
+      expect(refused.statusCode, hostId).toBe(400);
+      expect(refused.json().fields[0].field).toBe('hostId');
+    }
   });
   it(
     'test mode: only an account’s own host may restrict it, and the host then reads as not connected',
