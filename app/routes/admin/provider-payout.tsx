@@ -40,6 +40,8 @@ const when = (iso: string) =>
 
 /** Why "Pay" cannot pay this host now, or null when it can. */
 function blocker(host: PayableHostView): string | null {
+  // A payout in flight is asked about again with its key ("Resume"), whatever the balance now.
+  if (host.pending_payout_id) return null;
   if (host.payable_cents === 0) return SKIP_REASON_TEXT.nothing_payable;
   if (host.connect === 'unlinked') return SKIP_REASON_TEXT.unlinked;
   if (host.connect === 'not_connected') return SKIP_REASON_TEXT.not_connected;

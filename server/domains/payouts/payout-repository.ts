@@ -67,6 +67,7 @@ export type PayableHost = {
   stripe_connect_id: string | null;
   is_stripe_connected: boolean;
   payable_cents: number;
+  pending_payout_id: string | null;
 };
 
 /** Every host whose payable balance is not zero, or who has a payout in flight; largest first. */
@@ -88,6 +89,13 @@ export async function listPayableHosts(db: Executor, options: { limit?: number }
       'p.stripe_connect_id',
       'p.is_stripe_connected',
       'l.payable',
+      (eb) =>
+        eb
+          .selectFrom('payouts as q')
+          .select('q.id')
+          .whereRef('q.host_id', '=', 'l.host_id')
+          .where('q.status', '=', 'pending')
+          .as('pending_payout_id'),
     ])
     .where((eb) =>
       eb.or([
@@ -114,6 +122,7 @@ export async function listPayableHosts(db: Executor, options: { limit?: number }
       stripe_connect_id: row.stripe_connect_id,
       is_stripe_connected: row.is_stripe_connected,
       payable_cents: Number(row.payable),
+      pending_payout_id: row.pending_payout_id ?? null,
     }),
   );
 }

@@ -139,9 +139,6 @@ export function createPayoutService(deps: PayoutServiceDeps) {
         deps.db,
         hosts.map((host) => host.host_id),
       );
-      const pending = new Map(
-        history.filter((row) => row.status === 'pending').map((row) => [row.host_id, row.id]),
-      );
       const views: PayableHostView[] = hosts.map((host) => ({
         host_id: host.host_id,
         name: fullName(host),
@@ -160,7 +157,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
             starts_at: row.starts_at.toISOString(),
             amount_cents: row.amount_cents,
           })),
-        pending_payout_id: pending.get(host.host_id) ?? null,
+        pending_payout_id: host.pending_payout_id,
       }));
       const payouts: PayoutView[] = history.map((row) => ({
         id: row.id,

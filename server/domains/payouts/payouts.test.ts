@@ -179,7 +179,12 @@ describeWithApp('payouts: paying a host', (ctx) => {
         },
       },
     });
-    expect(await lossy.payHost(host.id, null)).toMatchObject({ outcome: 'pending', error: 'socket hang up' });
+    const lost = await lossy.payHost(host.id, null);
+    expect(lost).toMatchObject({ outcome: 'pending', error: 'socket hang up' });
+    // The page shows the host with a payout in flight (nothing payable meanwhile).
+    expect((await services.payouts.overview()).hosts).toEqual([
+      expect.objectContaining({ host_id: host.id, payable_cents: 0, pending_payout_id: lost.payout_id }),
+    ]);
     expect(await hostLedgerTotals(services.db, host.id)).toMatchObject({
       payableCents: 0,
       inTransitCents: 850,
