@@ -16,6 +16,7 @@ import { emailRoutes } from './domains/email/routes.ts';
 import { messagingRoutes } from './domains/messaging/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
+import { payoutRoutes } from './domains/payouts/routes.ts';
 import { placesRoutes } from './domains/places/routes.ts';
 import { propertyRoutes } from './domains/properties/routes.ts';
 import { realtimeRoutes } from './domains/realtime/routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(blackoutRoutes, { services });
   await app.register(calendarRoutes, { services });
   await app.register(refundRequestRoutes, { services });
+  await app.register(payoutRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, { ...options.web, pageCache });
 }

@@ -33,6 +33,11 @@ import {
   type NotificationService,
 } from './domains/notifications/notification-service.ts';
 import { createPaymentService, type PaymentService } from './domains/payments/payment-service.ts';
+import {
+  createPayoutService,
+  definePayoutJobs,
+  type PayoutService,
+} from './domains/payouts/payout-service.ts';
 import { createPlacesService, type PlacesService } from './domains/places/places-service.ts';
 import { fuzzPoint } from './domains/places/public-point.ts';
 import { createStreetGeocoder } from './domains/places/street-geocoder.ts';
@@ -95,6 +100,8 @@ export type AppServices = {
   rateLimits: RateLimitService;
   /** Refund requests: a guest asks, the host answers, an admin decides (ADR 126). */
   refunds: RefundRequestService;
+  /** Paying hosts their payable earnings, exactly once each (ADR 129). */
+  payouts: PayoutService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -229,6 +236,8 @@ export async function createServices(
     now: () => new Date(),
   });
   defineRefundJobs(jobs, refunds);
+  const payouts = createPayoutService({ db, payments, notifications, bus, log });
+  definePayoutJobs(jobs, payouts);
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
@@ -266,6 +275,7 @@ export async function createServices(
     reviews,
     rateLimits,
     refunds,
+    payouts,
     close: async () => {
       await jobs.stop();
       notifications.stop();

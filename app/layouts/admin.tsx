@@ -1,7 +1,9 @@
 import '../ui/mantine-pages.css';
-import { AppShell, Group, NavLink as MantineNavLink, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink as MantineNavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import {
   IconCalendarEvent,
+  IconCash,
   IconGauge,
   IconReceiptRefund,
   IconUserCheck,
@@ -27,15 +29,29 @@ const LINKS = [
   { to: '/admin/bookings', label: 'Bookings', icon: IconCalendarEvent },
   { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
   { to: '/admin/refund-requests', label: 'Refund requests', icon: IconReceiptRefund },
+  { to: '/admin/provider-payout', label: 'Provider payouts', icon: IconCash },
 ];
 
 export default function AdminLayout() {
   const location = useLocation();
+  // On a phone the menu folds away behind a burger; it used to cover the whole page.
+  const [menuOpen, menu] = useDisclosure(false);
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'sm' }} padding="lg">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !menuOpen } }}
+      padding="lg"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
+            <Burger
+              opened={menuOpen}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={menuOpen ? 'Close admin menu' : 'Open admin menu'}
+            />
             <Link to="/" aria-label="Privy home" style={{ textDecoration: 'none' }}>
               <Logo />
             </Link>
@@ -59,6 +75,7 @@ export default function AdminLayout() {
             label={link.label}
             leftSection={<link.icon size={18} />}
             active={location.pathname === link.to}
+            onClick={menu.close}
           />
         ))}
       </AppShell.Navbar>

@@ -1,6 +1,7 @@
 import { insertBooking } from '../domains/bookings/repository.ts';
 import { ensureConversation, insertMessagesAsWritten } from '../domains/messaging/repository.ts';
 import { completeTestSession, insertTestSession } from '../domains/payments/repository.ts';
+import { postCapture, postRelease } from '../domains/payouts/ledger-service.ts';
 import type { AppServices } from '../services.ts';
 
 /**
@@ -195,6 +196,10 @@ export async function seedDemoConversations(
         expires_at: new Date(bookedAt.getTime() + 15 * 60_000),
       });
       await completeTestSession(trx, sessionId, paymentIntentId, new Date(bookedAt.getTime() + 60_000));
+      // The ledger's journals (ADR 128), as a real payment and completion post them: the demo
+      // hosts have earnings pending, and payable on their completed bookings.
+      await postCapture(trx, bookingId);
+      if (plan.status === 'completed') await postRelease(trx, bookingId);
       bookings++;
       const conversationId = await ensureConversation(trx, { bookingId, guestId, hostId });
       messages += await insertMessagesAsWritten(
