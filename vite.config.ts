@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vitest/config';
@@ -5,6 +6,21 @@ import { pageChunks } from './vite.chunks.ts';
 
 // The browser build's chunks: a few per page instead of one per shared module (ADR 098).
 const chunks = pageChunks(path.resolve(import.meta.dirname, 'app'));
+
+const TEST_FILES = ['server/**/*.test.ts', 'common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'];
+
+/**
+ * The PostgreSQL run (`npm run test:pg`) repeats only the suites that open a database: the pure
+ * ones (arithmetic, schemas, pages) already passed in `npm test`, and half the files would
+ * otherwise run twice for nothing.
+ */
+function suitesThatOpenADatabase(): string[] {
+  return TEST_FILES.flatMap((pattern) => globSync(pattern, { cwd: import.meta.dirname })).filter((file) =>
+    /describeWithApp|databaseKinds|openTestDatabase|TEST_DATABASE_URL/.test(
+      readFileSync(path.join(import.meta.dirname, file), 'utf8'),
+    ),
+  );
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: process.env.VITEST ? [] : [reactRouter(), chunks.plugin],
@@ -17,7 +33,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
       },
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
+    include: process.env.TEST_DATABASE_ONLY === 'postgres' ? suitesThatOpenADatabase() : TEST_FILES,
     // Builds the migrated-database snapshot every suite's PGlite starts from (ADR 079).
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,

@@ -82,6 +82,7 @@ export default [
     route('admin/provider-requests', 'routes/admin/provider-requests.tsx'),
     route('admin/refund-requests', 'routes/admin/refund-requests.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
+    route('admin/provider-payout', 'routes/admin/provider-payout.tsx'),
   ]),
   // The test payment provider's own pages (ADR 091): standalone, like Stripe's hosted pages.
   route('test-checkout/:sessionId', 'routes/payments/test-checkout.tsx'),

@@ -95,6 +95,20 @@ describe('the buttons shown', () => {
   });
 });
 
+describe('payout notices (ADR 129)', () => {
+  it('lead admins to the payouts page and hosts to their earnings once that page exists', () => {
+    expect(notificationActions('ADMIN_PAYOUT_FAILED', { payout_id: 'p1' })).toEqual([
+      { label: 'Provider Payouts', to: '/admin/provider-payout' },
+    ]);
+    expect(specNotificationActions('OWNER_PAYOUT_SENT', {})).toEqual([
+      { label: 'View Earnings', to: '/earnings' },
+    ]);
+    expect(notificationActions('OWNER_PAYOUT_FAILED', {})).toEqual([
+      { label: 'View Details', to: '/notifications' },
+    ]);
+  });
+});
+
 describe('notification meta (spec §3: object or JSON string)', () => {
   it('reads an object or a JSON string alike', () => {
     const meta = {

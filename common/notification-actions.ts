@@ -44,6 +44,11 @@ export function specNotificationActions(typeName: string, rawMeta: unknown): Not
     ];
   }
   if (type === 'USER_REGISTERED') return [{ label: 'View Users', to: '/admin/users' }];
+  if (info.category === 'payouts') {
+    return info.audience === 'admin'
+      ? [{ label: 'Provider Payouts', to: '/admin/provider-payout' }]
+      : [{ label: 'View Earnings', to: '/earnings' }];
+  }
   if (info.category === 'refunds') {
     if (info.audience === 'admin') return [{ label: 'Refund Requests', to: '/admin/refund-requests' }];
     const view = bookingId ? [{ label: 'View Booking', to: `/bookings/${bookingId}` }] : [];
@@ -71,7 +76,7 @@ export function specNotificationActions(typeName: string, rawMeta: unknown): Not
  * to it (a 404 is worse than no button); delete its line here when the page ships. A test checks
  * every shown target against the routes.
  */
-export const UNSERVED_TARGETS: readonly string[] = [];
+export const UNSERVED_TARGETS: readonly string[] = ['/earnings'];
 
 const unserved = (to: string) => UNSERVED_TARGETS.some((path) => to === path || to.startsWith(`${path}?`));
 

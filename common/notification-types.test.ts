@@ -47,7 +47,15 @@ const SPEC_TYPES = [
 ];
 
 // Privy's own, where spec §3 has none (ADR 126: a refund request filed or appealed, and denied).
-const PRIVY_TYPES = ['OWNER_REFUND_REQUESTED', 'ADMIN_REFUND_REQUESTED', 'USER_REFUND_DENIED'];
+// ADR 129: a host's payout sent or failed, and admins told of a failure.
+const PRIVY_TYPES = [
+  'OWNER_REFUND_REQUESTED',
+  'ADMIN_REFUND_REQUESTED',
+  'USER_REFUND_DENIED',
+  'OWNER_PAYOUT_SENT',
+  'OWNER_PAYOUT_FAILED',
+  'ADMIN_PAYOUT_FAILED',
+];
 
 describe('notification types', () => {
   it('are exactly the spec §3 list, spelled as the spec spells them, and Privy’s few own', () => {

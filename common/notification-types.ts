@@ -4,7 +4,14 @@
  * Action buttons (spec §6) are derived from these facts in notification-actions.ts.
  */
 
-export const NOTIFICATION_CATEGORIES = ['bookings', 'messages', 'reviews', 'refunds', 'account'] as const;
+export const NOTIFICATION_CATEGORIES = [
+  'bookings',
+  'messages',
+  'reviews',
+  'refunds',
+  'account',
+  'payouts',
+] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 /** How each category reads on /profile's email switches and in the emails it governs. */
@@ -20,6 +27,10 @@ export const NOTIFICATION_CATEGORY_LABELS: Record<
   reviews: { label: 'Reviews', description: 'Requests to review a visit and replies to reviews.' },
   refunds: { label: 'Refunds', description: 'Refunds sent to you or taken from your earnings.' },
   account: { label: 'Account', description: 'Hosting requests and changes to your account.' },
+  payouts: {
+    label: 'Payouts',
+    description: 'Your earnings sent to your bank account, or a payout that failed.',
+  },
 };
 
 export type NotificationAudience = 'guest' | 'owner' | 'admin' | 'user';
@@ -84,6 +95,11 @@ export const NOTIFICATION_TYPES = {
 
   USER_REGISTERED: { category: 'account', audience: 'admin', subject: 'user', inAppOnly: true },
 
+  // Privy's own, where spec §3 has no type (ADR 129): a host's payout sent or failed.
+  OWNER_PAYOUT_SENT: { category: 'payouts', audience: 'owner' },
+  OWNER_PAYOUT_FAILED: { category: 'payouts', audience: 'owner' },
+  ADMIN_PAYOUT_FAILED: { category: 'payouts', audience: 'admin' },
+
   bathroom_blackout_started: { category: 'bookings', audience: 'owner', subject: 'property' },
   bathroom_blackout_ended: { category: 'bookings', audience: 'owner', subject: 'property' },
   booking_cancelled_blackout: { category: 'bookings', audience: 'guest' },
@@ -110,6 +126,7 @@ export const DEFAULT_EMAIL_PREFERENCES: Record<NotificationCategory, boolean> = 
   reviews: true,
   refunds: true,
   account: true,
+  payouts: true,
 };
 
 export const NOTIFICATION_FALLBACK_TEXT = 'You have a new notification.';

@@ -17,6 +17,7 @@ import { messagingRoutes } from './domains/messaging/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
 import { earningsRoutes } from './domains/payouts/earnings-routes.ts';
+import { payoutRoutes } from './domains/payouts/routes.ts';
 import { placesRoutes } from './domains/places/routes.ts';
 import { propertyRoutes } from './domains/properties/routes.ts';
 import { realtimeRoutes } from './domains/realtime/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(refundRequestRoutes, { services });
   await app.register(settingsRoutes, { services });
   await app.register(earningsRoutes, { services });
+  await app.register(payoutRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, { ...options.web, pageCache });
 }

@@ -7,6 +7,7 @@ import {
 import { type AuthService, createAuthService } from './domains/auth/auth-service.ts';
 import { type BetterAuth, createBetterAuth } from './domains/auth/better-auth.ts';
 import { createDirectoryService, type DirectoryService } from './domains/auth/directory-service.ts';
+import { passwordHasherFor } from './domains/auth/password-hashing.ts';
 import { insertProfile } from './domains/auth/repository.ts';
 import {
   type AvailabilityService,
@@ -33,6 +34,11 @@ import {
 } from './domains/notifications/notification-service.ts';
 import { createPaymentService, type PaymentService } from './domains/payments/payment-service.ts';
 import { createEarningsService, type EarningsService } from './domains/payouts/earnings-service.ts';
+import {
+  createPayoutService,
+  definePayoutJobs,
+  type PayoutService,
+} from './domains/payouts/payout-service.ts';
 import { createPlacesService, type PlacesService } from './domains/places/places-service.ts';
 import { fuzzPoint } from './domains/places/public-point.ts';
 import { createStreetGeocoder } from './domains/places/street-geocoder.ts';
@@ -100,6 +106,8 @@ export type AppServices = {
   settings: SettingsService;
   /** A host's earnings read from the ledger: totals, chart, bookings, payouts, CSV, statements (ADR 132). */
   earnings: EarningsService;
+  /** Paying hosts their payable earnings, exactly once each (ADR 129). */
+  payouts: PayoutService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -129,6 +137,7 @@ export async function createServices(
     appUrl: config.appUrl,
     email,
     rateLimitEnabled: config.env !== 'test',
+    passwordHasher: passwordHasherFor(config.env),
     log,
     onUserCreated: async (user) => {
       const [first, ...rest] = user.name.trim().split(/\s+/);
@@ -233,6 +242,8 @@ export async function createServices(
     now: () => new Date(),
   });
   defineRefundJobs(jobs, refunds);
+  const payouts = createPayoutService({ db, payments, notifications, bus, log });
+  definePayoutJobs(jobs, payouts);
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   const settings = createSettingsService({ db });
   const earnings = createEarningsService({ db, now: () => new Date() });
@@ -274,6 +285,7 @@ export async function createServices(
     refunds,
     settings,
     earnings,
+    payouts,
     close: async () => {
       await jobs.stop();
       notifications.stop();

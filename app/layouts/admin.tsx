@@ -3,6 +3,7 @@ import { AppShell, Burger, Group, NavLink as MantineNavLink, Text } from '@manti
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCalendarEvent,
+  IconCash,
   IconGauge,
   IconReceiptRefund,
   IconSettings,
@@ -29,12 +30,13 @@ const LINKS = [
   { to: '/admin/bookings', label: 'Bookings', icon: IconCalendarEvent },
   { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
   { to: '/admin/refund-requests', label: 'Refund requests', icon: IconReceiptRefund },
+  { to: '/admin/provider-payout', label: 'Provider payouts', icon: IconCash },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ];
 
 export default function AdminLayout() {
   const location = useLocation();
-  // On a phone the menu folds behind a burger, so the page itself shows; following a link closes it.
+  // On a phone the menu folds away behind a burger; it used to cover the whole page.
   const [menuOpen, menu] = useDisclosure(false);
   return (
     <AppShell
@@ -50,7 +52,7 @@ export default function AdminLayout() {
               onClick={menu.toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label={menuOpen ? 'Close the admin menu' : 'Open the admin menu'}
+              aria-label={menuOpen ? 'Close admin menu' : 'Open admin menu'}
             />
             <Link to="/" aria-label="Privy home" style={{ textDecoration: 'none' }}>
               <Logo />

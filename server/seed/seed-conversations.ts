@@ -196,7 +196,8 @@ export async function seedDemoConversations(
         expires_at: new Date(bookedAt.getTime() + 15 * 60_000),
       });
       await completeTestSession(trx, sessionId, paymentIntentId, new Date(bookedAt.getTime() + 60_000));
-      // The payment's journal, and the release of a visit that is over (ADR 128): demo hosts have earnings.
+      // The ledger's journals (ADR 128), as a real payment and completion post them: the demo
+      // hosts have earnings pending, and payable on their completed bookings.
       await postCapture(trx, bookingId);
       if (plan.status === 'completed') await postRelease(trx, bookingId);
       bookings++;

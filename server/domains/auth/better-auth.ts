@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
 import type { EmailService } from '../email/email-service.ts';
 import { createAfterHook, createBeforeHook } from './auth-hooks.ts';
-import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { createPasswordHasher, type PasswordHasher } from './password-hashing.ts';
 
 /** Phone-only accounts still need a unique email column; this domain can never receive mail. */
 export const PHONE_EMAIL_DOMAIN = 'phone.privy.invalid';
@@ -43,6 +43,8 @@ export type AuthDeps = {
   email: EmailService;
   /** Tests and benchmarks sign in hundreds of times; production keeps the limiter on. */
   rateLimitEnabled: boolean;
+  /** The standard scrypt unless given (tests pass a cheaper one: password-hashing.ts). */
+  passwordHasher?: PasswordHasher;
   onUserCreated: (user: { id: string; name: string; email: string }) => Promise<void>;
   /**
    * Where better-auth's own warnings go ("Invalid password", "User not found"): the app's logger,
@@ -131,7 +133,7 @@ export function createBetterAuth(deps: AuthDeps) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Node's asynchronous scrypt, in better-auth's format, whatever its package resolved to (ADR 105).
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: deps.passwordHasher ?? createPasswordHasher(),
       resetPasswordTokenExpiresIn: AUTH_LIFETIMES.passwordResetSeconds,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashPassword as betterAuthHash, verifyPassword as betterAuthVerify } from 'better-auth/crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { hashPassword, passwordHasherFor, verifyPassword } from './password-hashing.ts';
 
 /** Made by better-auth 1.7.25's own hashPassword: what the demo seed and snapshots hold today. */
 const STORED = {
@@ -42,6 +42,18 @@ describe('password hashing off the event loop, in better-auth’s format', () =>
     expect(ours).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
     expect(await betterAuthVerify({ hash: ours, password })).toBe(true);
     expect(await betterAuthVerify({ hash: ours, password: 'quiet harbour lanterns' })).toBe(false);
+  });
+
+  it('hashes at better-auth’s cost outside tests, and only tests take the cheap one', async () => {
+    const password = 'seven lanterns';
+    for (const env of ['development', 'production'] as const) {
+      expect(await betterAuthVerify({ hash: await passwordHasherFor(env).hash(password), password })).toBe(
+        true,
+      );
+    }
+    const cheap = await passwordHasherFor('test').hash(password);
+    expect(await passwordHasherFor('test').verify({ hash: cheap, password })).toBe(true);
+    expect(await betterAuthVerify({ hash: cheap, password })).toBe(false);
   });
 
   it("matches better-auth's pure-JavaScript fallback both ways", async () => {

@@ -10,36 +10,52 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  */
 export const SCRYPT_PARAMETERS = { N: 16384, r: 16, p: 1, keyLength: 64 } as const;
 
-const { N, r, p, keyLength } = SCRYPT_PARAMETERS;
-// scrypt needs 128·N·r bytes; twice that leaves room, as better-auth allows.
-const MAX_MEMORY = 128 * N * r * 2;
+/**
+ * The cost the app uses under APP_ENV=test only (services.ts): integration tests sign up and in
+ * about two thousand times a run, and at N=16384 that was minutes of CI spent in scrypt. Same
+ * format, same code path; hashes made at one cost do not verify at the other.
+ */
+export const TEST_SCRYPT_N = 1024;
+
+const { r, p, keyLength } = SCRYPT_PARAMETERS;
 const HEX = /^[0-9a-f]+$/;
 
-function deriveKey(password: string, salt: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+export type PasswordHasher = {
+  hash: (password: string) => Promise<string>;
+  verify: (input: { hash: string; password: string }) => Promise<boolean>;
+};
+
+export function createPasswordHasher(N: number = SCRYPT_PARAMETERS.N): PasswordHasher {
+  // scrypt needs 128·N·r bytes; twice that leaves room, as better-auth allows.
+  const maxmem = 128 * N * r * 2;
+  const deriveKey = (password: string, salt: string) =>
+    new Promise<Buffer>((resolve, reject) => {
+      scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem }, (error, key) =>
+        error ? reject(error) : resolve(key),
+      );
+    });
+  return {
+    async hash(password) {
+      const salt = randomBytes(16).toString('hex');
+      const key = await deriveKey(password, salt);
+      return `${salt}:${key.toString('hex')}`;
+    },
+    /** Whether `password` matches `hash`; compared in constant time. A malformed hash never matches. */
+    async verify({ hash, password }) {
+      const [salt, keyHex, ...rest] = hash.split(':');
+      if (!salt || !keyHex || rest.length || keyHex.length !== keyLength * 2 || !HEX.test(keyHex))
+        return false;
+      const expected = Buffer.from(keyHex, 'hex');
+      const actual = await deriveKey(password, salt);
+      return timingSafeEqual(actual, expected);
+    },
+  };
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16).toString('hex');
-  const key = await deriveKey(password, salt);
-  return `${salt}:${key.toString('hex')}`;
-}
+const standard = createPasswordHasher();
 
-/** Whether `password` matches `hash`; compared in constant time. A malformed hash never matches. */
-export async function verifyPassword({
-  hash,
-  password,
-}: {
-  hash: string;
-  password: string;
-}): Promise<boolean> {
-  const [salt, keyHex, ...rest] = hash.split(':');
-  if (!salt || !keyHex || rest.length || keyHex.length !== keyLength * 2 || !HEX.test(keyHex)) return false;
-  const expected = Buffer.from(keyHex, 'hex');
-  const actual = await deriveKey(password, salt);
-  return timingSafeEqual(actual, expected);
-}
+/** The hasher the app uses: the standard cost everywhere but under APP_ENV=test. */
+export const passwordHasherFor = (env: 'development' | 'production' | 'test'): PasswordHasher =>
+  env === 'test' ? createPasswordHasher(TEST_SCRYPT_N) : standard;
+export const hashPassword = standard.hash;
+export const verifyPassword = standard.verify;

@@ -152,6 +152,7 @@ describeWithApp('messaging: notices', (ctx) => {
       reviews: true,
       refunds: true,
       account: true,
+      payouts: true,
     });
     expect(put.statusCode).toBe(200);
     await sendOk(guest, bookingId, 'See you soon');

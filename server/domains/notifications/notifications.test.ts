@@ -91,6 +91,7 @@ describeWithApp('notifications', (ctx) => {
       reviews: true,
       refunds: true,
       account: true,
+      payouts: true,
     });
     expect(put.statusCode).toBe(200);
     expect((await agent.get('/api/notifications/preferences')).json()).toMatchObject({

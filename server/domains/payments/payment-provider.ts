@@ -61,7 +61,26 @@ export type PaymentEvent =
       /** The provider's reason when it failed (Stripe's failure_reason). */
       failureReason: string | null;
     }
-  | ({ type: 'account.updated'; accountId: string } & AccountState);
+  | ({ type: 'account.updated'; accountId: string } & AccountState)
+  | {
+      /** A transfer to a connected account was made or (partly) reversed (ADR 129). */
+      type: 'transfer.updated';
+      transferId: string;
+      /** The caller's reference (the payout id), null for transfers made elsewhere. */
+      reference: string | null;
+      accountId: string;
+      amountCents: number;
+      reversedCents: number;
+    }
+  | {
+      /** The connected account's own payout to the host's bank (Connect `payout.*` events). */
+      type: 'bank_payout.updated';
+      accountId: string;
+      bankPayoutId: string;
+      amountCents: number;
+      status: 'paid' | 'failed' | 'other';
+      failureMessage: string | null;
+    };
 
 export type PaymentEventType = PaymentEvent['type'];
 
@@ -124,6 +143,15 @@ export class WebhookSignatureError extends Error {
 /** The provider refused or could not be reached; the caller may retry later. */
 export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';
+}
+
+/**
+ * The provider answered and refused a transfer (no such or a disabled destination, not enough
+ * balance): no money moved, so the payout may fail for good. Any other PaymentProviderError from
+ * transfer() leaves it unknown whether the transfer was made (ADR 129).
+ */
+export class TransferRefusedError extends PaymentProviderError {
+  override name = 'TransferRefusedError';
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type ProviderEvent,
   type RefundInput,
   type RefundState,
+  TransferRefusedError,
   WebhookSignatureError,
 } from './payment-provider.ts';
 import { recordEvent } from './repository.ts';
@@ -227,6 +228,31 @@ export function createPaymentService(deps: PaymentDeps) {
       return viaProvider(() => provider.transfer(input));
     },
 
+    /**
+     * A payout's transfer, told apart three ways (ADR 129): `sent` (the provider holds a transfer
+     * for this key, made now or before), `refused` (it answered no: nothing moved), `unknown`
+     * (unreachable or unclear: retry with the same key, never a new one).
+     */
+    async sendTransfer(input: {
+      accountId: string;
+      amountCents: number;
+      idempotencyKey: string;
+      reference: string;
+    }): Promise<{ status: 'sent'; transferId: string } | { status: 'refused' | 'unknown'; reason: string }> {
+      assertCents(input.amountCents, 'amountCents');
+      try {
+        const { transferId } = await provider.transfer(input);
+        return { status: 'sent', transferId };
+      } catch (error) {
+        if (error instanceof TransferRefusedError) return { status: 'refused', reason: error.message };
+        if (error instanceof PaymentProviderError) {
+          deps.log.error({ err: error }, 'transfer outcome unknown; it will be resumed with its key');
+          return { status: 'unknown', reason: error.message };
+        }
+        throw error;
+      }
+    },
+
     /** Stripe's webhook: verify the raw body, then the shared dispatch. */
     async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {
       let incoming: ProviderEvent;
@@ -318,6 +344,7 @@ export function createPaymentService(deps: PaymentDeps) {
       return {
         view: { id: account.id, details_submitted: account.details_submitted },
         complete: () => test.completeAccount(account.id),
+        restrict: () => test.restrictAccount(account.id),
         leave: () => ({ redirectTo: account.return_url ?? `${config.appUrl}/stripe-connect` }),
       };
     },

@@ -138,6 +138,16 @@ export async function completeTestAccount(trx: Executor, id: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** Test mode's stand-in for Stripe restricting an account: it can no longer be paid out. */
+export async function restrictTestAccount(trx: Executor, id: string) {
+  return trx
+    .updateTable('test_connect_accounts')
+    .set({ payouts_enabled: false, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Stores a refund unless its idempotency key is known; returns the stored one either way. */
 export async function insertTestRefund(
   db: Executor,

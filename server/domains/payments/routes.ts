@@ -150,6 +150,27 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
     },
   );
 
+  api.post(
+    '/api/payments/test-connect/:accountId/restrict',
+    {
+      schema: {
+        tags,
+        summary:
+          'Test mode: restrict your account as Stripe may (payouts stop); account.updated follows (ADR 129)',
+        params: connectAccountParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      testProvider();
+      const account = await services.payments.testConnectAccount(
+        await viewer(request),
+        request.params.accountId,
+      );
+      await account.restrict();
+      return reply.status(204).send();
+    },
+  );
+
   for (const action of ['complete', 'leave'] as const) {
     api.post(
       `/api/payments/test-connect/:accountId/${action}`,

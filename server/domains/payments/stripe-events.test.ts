@@ -138,3 +138,48 @@ describe('Stripe webhook parsing', () => {
     expect(parse('customer.created', { id: 'cus_1', object: 'customer' })).toBeNull();
   });
 });
+
+describe('Stripe Connect events for payouts (ADR 129)', () => {
+  const stripe = new Stripe('sk_test_local');
+  const parse = (type: string, object: object, extra: object = {}) => {
+    const body = JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object }, ...extra });
+    const header = stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+    return provider().parseWebhook(Buffer.from(body), header).event;
+  };
+
+  it('normalises transfer events and a connected account’s bank payouts', () => {
+    expect(
+      parse('transfer.reversed', {
+        id: 'tr_1',
+        object: 'transfer',
+        amount: 850,
+        amount_reversed: 850,
+        destination: 'acct_1',
+        metadata: { reference: 'payout-1' },
+      }),
+    ).toEqual({
+      type: 'transfer.updated',
+      transferId: 'tr_1',
+      reference: 'payout-1',
+      accountId: 'acct_1',
+      amountCents: 850,
+      reversedCents: 850,
+    });
+    expect(
+      parse(
+        'payout.failed',
+        { id: 'po_1', object: 'payout', amount: 850, failure_message: 'closed' },
+        { account: 'acct_1' },
+      ),
+    ).toEqual({
+      type: 'bank_payout.updated',
+      accountId: 'acct_1',
+      bankPayoutId: 'po_1',
+      amountCents: 850,
+      status: 'failed',
+      failureMessage: 'closed',
+    });
+    // The platform's own payouts (no connected account) are not a host's.
+    expect(parse('payout.paid', { id: 'po_2', object: 'payout', amount: 5 })).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentProviderError } from './payment-provider.ts';
+import { PaymentProviderError, TransferRefusedError } from './payment-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
 /**
@@ -113,6 +113,21 @@ function answer(method: string, path: string, form: URLSearchParams): { status: 
       status: 200,
       body: { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_1/abc', expires_at: 1 },
     };
+  }
+  if (method === 'POST' && path === '/v1/transfers' && form.get('destination') === 'acct_restricted') {
+    return {
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message:
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers',
+        },
+      },
+    };
+  }
+  if (method === 'POST' && path === '/v1/transfers' && form.get('destination') === 'acct_flaky') {
+    return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
   }
   if (method === 'POST' && path === '/v1/transfers') {
     return { status: 200, body: { id: 'tr_1', object: 'transfer', amount: Number(form.get('amount')) } };
@@ -357,6 +372,16 @@ describe('Stripe provider against a local Stripe stand-in', () => {
       transfer_group: 'payout-9',
       'metadata[reference]': 'payout-9',
     });
+  });
+
+  it('tells a refused transfer (no money moved) from one whose outcome is unknown', async () => {
+    const input = { amountCents: 100, idempotencyKey: 'payout:p1', reference: 'p1' };
+    const refused = provider().transfer({ ...input, accountId: 'acct_restricted' });
+    await expect(refused).rejects.toBeInstanceOf(TransferRefusedError);
+    await expect(refused).rejects.toThrow(/capabilities/);
+    const unknown = provider().transfer({ ...input, accountId: 'acct_flaky' });
+    await expect(unknown).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(unknown).rejects.not.toBeInstanceOf(TransferRefusedError);
   });
 
   it('turns Stripe’s errors into PaymentProviderError', async () => {

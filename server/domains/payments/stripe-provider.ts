@@ -10,6 +10,7 @@ import {
   type RefundState,
   type RefundStatus,
   STRIPE_MIN_SESSION_MS,
+  TransferRefusedError,
   WebhookSignatureError,
 } from './payment-provider.ts';
 
@@ -118,6 +119,35 @@ function normalise(event: Stripe.Event): PaymentEvent | null {
         chargesEnabled: Boolean(account.charges_enabled),
         payoutsEnabled: Boolean(account.payouts_enabled),
         detailsSubmitted: Boolean(account.details_submitted),
+      };
+    }
+    case 'transfer.created':
+    case 'transfer.updated':
+    case 'transfer.reversed': {
+      const transfer = event.data.object;
+      const accountId = idOf(transfer.destination);
+      if (!accountId) return null;
+      return {
+        type: 'transfer.updated',
+        transferId: transfer.id,
+        reference: transfer.metadata?.reference ?? null,
+        accountId,
+        amountCents: transfer.amount,
+        reversedCents: transfer.amount_reversed ?? 0,
+      };
+    }
+    // Connect events from the host's account: its payouts from Stripe to their bank.
+    case 'payout.paid':
+    case 'payout.failed': {
+      const payout = event.data.object;
+      if (!event.account) return null;
+      return {
+        type: 'bank_payout.updated',
+        accountId: event.account,
+        bankPayoutId: payout.id,
+        amountCents: payout.amount,
+        status: event.type === 'payout.paid' ? 'paid' : 'failed',
+        failureMessage: payout.failure_message ?? null,
       };
     }
     default:
@@ -251,8 +281,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async transfer(input) {
-      const transfer = await call('transfers.create', () =>
-        stripe.transfers.create(
+      try {
+        const transfer = await stripe.transfers.create(
           {
             amount: input.amountCents,
             currency: 'usd',
@@ -261,9 +291,26 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             metadata: { reference: input.reference },
           },
           { idempotencyKey: input.idempotencyKey },
-        ),
-      );
-      return { transferId: transfer.id };
+        );
+        return { transferId: transfer.id };
+      } catch (error) {
+        // Stripe answered and said no (a bad or disabled destination, too little balance): no
+        // transfer exists. A reused key's 409 (StripeIdempotencyError), a timeout or a 5xx leave
+        // it unknown, so they stay PaymentProviderError and the payout is resumed (ADR 129).
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripePermissionError ||
+          error instanceof Stripe.errors.StripeCardError
+        ) {
+          throw new TransferRefusedError(`Stripe refused the transfer: ${error.message}`, { cause: error });
+        }
+        if (error instanceof Stripe.errors.StripeError) {
+          throw new PaymentProviderError(`Stripe transfers.create failed: ${error.message}`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
     },
 
     parseWebhook(rawBody, signature): ProviderEvent {

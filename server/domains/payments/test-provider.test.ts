@@ -241,6 +241,12 @@ describeWithApp('payments: test provider', (ctx) => {
       return session.provider.createConnectAccount({ userId: 'host-1', email: null });
     })();
     const input = { accountId, amountCents: 4250, idempotencyKey: 'payout:host-1:1', reference: 'payout-1' };
+    // Onboarding unfinished: refused, as Stripe refuses an account without transfers enabled.
+    expect(await payments.sendTransfer(input)).toEqual({
+      status: 'refused',
+      reason: `The destination account ${accountId} cannot receive transfers`,
+    });
+    await payments.test?.completeAccount(accountId);
     const first = await payments.transfer(input);
     expect(first.transferId).toMatch(/^tr_test_/);
     expect(await payments.transfer(input)).toEqual(first);

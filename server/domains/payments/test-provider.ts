@@ -10,6 +10,7 @@ import {
   type ProviderEvent,
   type RefundState,
   type RefundStatus,
+  TransferRefusedError,
   WebhookSignatureError,
 } from './payment-provider.ts';
 import {
@@ -26,6 +27,7 @@ import {
   insertTestSession,
   insertTestTransfer,
   listLapsedTestSessions,
+  restrictTestAccount,
   setTestAccountLink,
   sumTestRefunds,
 } from './repository.ts';
@@ -197,8 +199,11 @@ export function createTestProvider(deps: TestProviderDeps) {
     },
 
     async transfer(input) {
-      if (!(await findTestAccount(db, input.accountId))) {
-        throw new PaymentProviderError(`No such destination: '${input.accountId}'`);
+      const account = await findTestAccount(db, input.accountId);
+      if (!account) throw new TransferRefusedError(`No such destination: '${input.accountId}'`);
+      // Like Stripe for an account it has restricted: tests fail a payout by switching this off.
+      if (!account.payouts_enabled) {
+        throw new TransferRefusedError(`The destination account ${input.accountId} cannot receive transfers`);
       }
       const transfer = await insertTestTransfer(db, {
         id: newId('tr'),
@@ -284,6 +289,28 @@ export function createTestProvider(deps: TestProviderDeps) {
     },
 
     findAccount: (accountId: string) => findTestAccount(db, accountId),
+
+    /**
+     * Like Stripe restricting an account (a verification lapsed, a bank account closed): payouts
+     * stop and account.updated follows, so the host reads as not connected (ADR 129).
+     */
+    async restrictAccount(accountId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const account = await restrictTestAccount(trx, accountId);
+        await emit(trx, {
+          id: newId('evt'),
+          provider: 'test',
+          rawType: 'account.updated',
+          event: {
+            type: 'account.updated',
+            accountId: account.id,
+            chargesEnabled: account.charges_enabled,
+            payoutsEnabled: account.payouts_enabled,
+            detailsSubmitted: account.details_submitted,
+          },
+        });
+      });
+    },
 
     /** "Complete" on /test-connect: the account can now be paid; account.updated follows. */
     async completeAccount(accountId: string): Promise<{ redirectTo: string }> {

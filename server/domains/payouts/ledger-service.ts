@@ -106,3 +106,6 @@ export async function auditLedger(db: Executor) {
   const [journals, bookings] = await Promise.all([listUnbalancedJournals(db), listUnbalancedBookings(db)]);
   return { unbalancedJournals: journals, unbalancedBookings: bookings };
 }
+
+// A payout's own journals (start, paid, failed, reversed) live with the payouts (ADR 129).
+export { postPayoutFailed, postPayoutPaid, postPayoutReversed, postPayoutStart } from './payout-journals.ts';
