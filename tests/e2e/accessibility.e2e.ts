@@ -93,6 +93,7 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
   '/admin/provider-requests': { as: 'admin' },
   '/admin/refund-requests': { as: 'admin', url: () => '/admin/refund-requests?status=all' },
   '/admin/settings': { as: 'admin' },
+  '/admin/provider-payout': { as: 'admin' },
   '/test-checkout/:sessionId': { as: 'guest', url: (ids) => `/test-checkout/${ids.checkout}` },
   '/test-connect/:accountId': { as: 'host', url: (ids) => `/test-connect/${ids.connect}` },
   '/*': { as: 'signed out', url: () => '/no-such-page' },
