@@ -32,6 +32,8 @@ export default [
     route('stripe-connect', 'routes/payments/stripe-connect.tsx'),
     route('blackout', 'routes/manage/blackout.tsx'),
     route('dashboard', 'routes/account/dashboard.tsx'),
+    route('earnings', 'routes/account/earnings.tsx'),
+    route('earnings/statements/:month', 'routes/account/earnings-statement.tsx'),
     route('notifications', 'routes/account/notifications.tsx'),
     route('test-notifications', 'routes/dev/test-notifications.tsx'),
     route('test-messaging', 'routes/dev/test-messaging.tsx'),
@@ -79,6 +81,7 @@ export default [
     route('admin/bookings', 'routes/admin/bookings.tsx'),
     route('admin/provider-requests', 'routes/admin/provider-requests.tsx'),
     route('admin/refund-requests', 'routes/admin/refund-requests.tsx'),
+    route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/provider-payout', 'routes/admin/provider-payout.tsx'),
   ]),
   // The test payment provider's own pages (ADR 091): standalone, like Stripe's hosted pages.

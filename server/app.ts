@@ -16,6 +16,7 @@ import { emailRoutes } from './domains/email/routes.ts';
 import { messagingRoutes } from './domains/messaging/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
+import { earningsRoutes } from './domains/payouts/earnings-routes.ts';
 import { payoutRoutes } from './domains/payouts/routes.ts';
 import { placesRoutes } from './domains/places/routes.ts';
 import { propertyRoutes } from './domains/properties/routes.ts';
@@ -23,6 +24,7 @@ import { realtimeRoutes } from './domains/realtime/routes.ts';
 import { refundRequestRoutes } from './domains/refunds/routes.ts';
 import { reviewRoutes } from './domains/reviews/routes.ts';
 import { seoRoutes } from './domains/seo/routes.ts';
+import { settingsRoutes } from './domains/settings/routes.ts';
 import { storageRoutes } from './domains/storage/routes.ts';
 import { registerCrossSiteCheck } from './http/cross-site-requests.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -107,6 +109,8 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(blackoutRoutes, { services });
   await app.register(calendarRoutes, { services });
   await app.register(refundRequestRoutes, { services });
+  await app.register(settingsRoutes, { services });
+  await app.register(earningsRoutes, { services });
   await app.register(payoutRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, { ...options.web, pageCache });

@@ -33,6 +33,7 @@ import {
   type NotificationService,
 } from './domains/notifications/notification-service.ts';
 import { createPaymentService, type PaymentService } from './domains/payments/payment-service.ts';
+import { createEarningsService, type EarningsService } from './domains/payouts/earnings-service.ts';
 import {
   createPayoutService,
   definePayoutJobs,
@@ -56,6 +57,7 @@ import {
   type ReviewService,
 } from './domains/reviews/review-service.ts';
 import { createSeoService, type SeoService } from './domains/seo/seo-service.ts';
+import { createSettingsService, type SettingsService } from './domains/settings/settings-service.ts';
 import { createLocalDiskStorage } from './domains/storage/local-disk-storage.ts';
 import { createS3Storage } from './domains/storage/s3-storage.ts';
 import { createStorageService, type StorageService } from './domains/storage/storage-service.ts';
@@ -100,6 +102,10 @@ export type AppServices = {
   rateLimits: RateLimitService;
   /** Refund requests: a guest asks, the host answers, an admin decides (ADR 126). */
   refunds: RefundRequestService;
+  /** Platform settings admins change at /admin/settings: the commission, weekly payouts (ADR 131). */
+  settings: SettingsService;
+  /** A host's earnings read from the ledger: totals, chart, bookings, payouts, CSV, statements (ADR 132). */
+  earnings: EarningsService;
   /** Paying hosts their payable earnings, exactly once each (ADR 129). */
   payouts: PayoutService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
@@ -239,6 +245,8 @@ export async function createServices(
   const payouts = createPayoutService({ db, payments, notifications, bus, log });
   definePayoutJobs(jobs, payouts);
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
+  const settings = createSettingsService({ db });
+  const earnings = createEarningsService({ db, now: () => new Date() });
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
     db,
@@ -275,6 +283,8 @@ export async function createServices(
     reviews,
     rateLimits,
     refunds,
+    settings,
+    earnings,
     payouts,
     close: async () => {
       await jobs.stop();

@@ -6,6 +6,7 @@ import {
   IconCash,
   IconGauge,
   IconReceiptRefund,
+  IconSettings,
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
@@ -30,6 +31,7 @@ const LINKS = [
   { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
   { to: '/admin/refund-requests', label: 'Refund requests', icon: IconReceiptRefund },
   { to: '/admin/provider-payout', label: 'Provider payouts', icon: IconCash },
+  { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ];
 
 export default function AdminLayout() {

@@ -1,6 +1,7 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import {
   IconCalendarEvent,
+  IconCoin,
   IconLayoutDashboard,
   IconLogout,
   IconSettings,
@@ -38,6 +39,11 @@ export default function AccountActions({ viewer }: { viewer: ClientViewer }) {
           <Menu.Item component={Link} to="/bookings" leftSection={<IconCalendarEvent size={16} />}>
             Your bookings
           </Menu.Item>
+          {viewer.profile.is_provider && (
+            <Menu.Item component={Link} to="/earnings" leftSection={<IconCoin size={16} />}>
+              Earnings
+            </Menu.Item>
+          )}
           <Menu.Item component={Link} to="/profile" leftSection={<IconSettings size={16} />}>
             Profile and security
           </Menu.Item>

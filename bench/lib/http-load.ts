@@ -2,9 +2,14 @@ import http from 'node:http';
 
 export type Sample = { ok: boolean; latencyMs: number };
 
-function get(agent: http.Agent, url: URL, timeoutMs: number): Promise<boolean> {
+function get(
+  agent: http.Agent,
+  url: URL,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<boolean> {
   return new Promise((resolve) => {
-    const request = http.get(url, { agent, timeout: timeoutMs }, (response) => {
+    const request = http.get(url, { agent, timeout: timeoutMs, headers }, (response) => {
       response.on('data', () => {});
       response.on('end', () => resolve(response.statusCode === 200));
       response.on('error', () => resolve(false));
@@ -25,6 +30,8 @@ export async function openLoop(options: {
   durationMs: number;
   timeoutMs?: number;
   maxInFlight?: number;
+  /** Sent with every request (a signed-in visitor's cookie). */
+  headers?: Record<string, string>;
 }): Promise<{ samples: Sample[]; seconds: number; dropped: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxInFlight ?? 500 });
   const total = Math.round((options.ratePerSecond * options.durationMs) / 1000);
@@ -48,7 +55,7 @@ export async function openLoop(options: {
         }
         inFlight++;
         pending.push(
-          get(agent, options.url, options.timeoutMs ?? 10_000).then((ok) => {
+          get(agent, options.url, options.timeoutMs ?? 10_000, options.headers).then((ok) => {
             inFlight--;
             samples.push({ ok, latencyMs: performance.now() - dueAt });
           }),

@@ -23,6 +23,7 @@ import * as rateLimitsUnlogged from './migrations/2026-11-27-75-rate-limits-unlo
 import * as reviews from './migrations/2026-11-27-80-reviews.ts';
 import * as refundRequests from './migrations/2026-11-27-90-refund-requests.ts';
 import * as ledger from './migrations/2026-11-28-10-ledger.ts';
+import * as ledgerHostMark from './migrations/2026-11-28-30-ledger-host-mark.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-80-reviews': reviews,
   '2026-11-27-90-refund-requests': refundRequests,
   '2026-11-28-10-ledger': ledger,
+  '2026-11-28-30-ledger-host-mark': ledgerHostMark,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { ConversationPage, ConversationSummary } from '../../common/schemas/messages.ts';
 import { publishedBathroom } from '../domains/bookings/booking-test-support.ts';
+import { auditLedger, hostLedgerTotals } from '../domains/payouts/ledger-service.ts';
 import { describeWithApp } from '../test/harness.ts';
 import { TestAgent } from '../test/http-client.ts';
 import { DEMO_CONVERSATIONS, seedDemoConversations, startOfUtcDay } from './seed-conversations.ts';
@@ -52,6 +53,9 @@ describeWithApp('demo seed: bookings and conversations', (ctx) => {
       expect(Date.parse(conversation.lastMessage?.createdAt as string)).toBeLessThan(today);
       expect(conversation.guest.id).toBe(ids.get('gina@privy.test'));
     }
+    // Their payments are on the ledger: the visits that are over are payable to their hosts.
+    const hectorTotals = await hostLedgerTotals(ctx().services.db, ids.get('hector@privy.test') as string);
+    expect(hectorTotals.payableCents + hectorTotals.pendingCents).toBeGreaterThan(0);
     const late = past.find((c) => c.unreadCount === 1) as ConversationSummary;
     const page = (await gina.get(`/api/messages/${late.bookingId}`)).json() as ConversationPage;
     expect(page.messages.map((m) => m.content)).toContain('Running 5 minutes late, sorry!');
@@ -108,5 +112,17 @@ describeWithApp('demo seed: bookings and conversations', (ctx) => {
     await ctx().services.bookings.paymentsSettled();
     const refunds = await db.selectFrom('test_refunds').select(['amount_cents']).execute();
     expect(refunds.length).toBe(1);
+    // The seeded payment was on the ledger, so the refund takes the host's share back from it.
+    const entries = await db
+      .selectFrom('ledger_entries')
+      .select(['kind', 'account', 'amount_cents'])
+      .where('booking_id', '=', upcoming.id)
+      .execute();
+    expect(entries.filter((entry) => entry.kind === 'capture')).toHaveLength(3);
+    expect(entries.reduce((sum, entry) => sum + entry.amount_cents, 0)).toBe(0);
+    expect(
+      entries.filter((e) => e.account === 'host_pending').reduce((sum, e) => sum + e.amount_cents, 0),
+    ).toBe(0);
+    expect(await auditLedger(db)).toEqual({ unbalancedJournals: [], unbalancedBookings: [] });
   });
 });

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { publishedBathroom } from '../domains/bookings/booking-test-support.ts';
+import { splitCapture } from '../domains/payouts/ledger-math.ts';
+import { auditLedger, hostLedgerTotals } from '../domains/payouts/ledger-service.ts';
 import { storedAndFresh } from '../domains/reviews/review-test-support.ts';
 import { describeWithApp } from '../test/harness.ts';
 import { startOfUtcDay } from './seed-conversations.ts';
@@ -44,6 +46,37 @@ describeWithApp('demo seed: reviews', (ctx) => {
       if (row.side === 'guest') expect(row.author_id).not.toBe(row.host_id);
       expect(new Date(row.completed_at as Date).getTime()).toBeLessThan(today.getTime() - 14 * 86_400_000);
     }
+    // Every visit was paid and is over: its capture and release are on the ledger, split as
+    // postCapture and postRelease split a payment (ADR 128), and the ledger balances.
+    const paid = await services.db
+      .selectFrom('bookings')
+      .select(['id', 'amount_paid_cents', 'commission_bps'])
+      .execute();
+    const entries = await services.db
+      .selectFrom('ledger_entries')
+      .select(['booking_id', 'kind', 'account', 'amount_cents'])
+      .orderBy('id')
+      .execute();
+    for (const booking of paid) {
+      const { commissionCents, hostShareCents } = splitCapture(
+        booking.amount_paid_cents,
+        booking.commission_bps,
+      );
+      const own = entries
+        .filter((entry) => entry.booking_id === booking.id)
+        .map(({ booking_id, ...rest }) => rest);
+      expect(own).toEqual([
+        { kind: 'capture', account: 'cash', amount_cents: booking.amount_paid_cents },
+        { kind: 'capture', account: 'commission', amount_cents: -commissionCents },
+        { kind: 'capture', account: 'host_pending', amount_cents: -hostShareCents },
+        { kind: 'release', account: 'host_pending', amount_cents: hostShareCents },
+        { kind: 'release', account: 'host_payable', amount_cents: -hostShareCents },
+      ]);
+    }
+    expect(await auditLedger(services.db)).toEqual({ unbalancedJournals: [], unbalancedBookings: [] });
+    const paula = await hostLedgerTotals(services.db, ids.get('paula@privy.test') as string);
+    expect(paula.payableCents).toBeGreaterThan(0);
+    expect(paula.pendingCents).toBe(0);
     const { stored, fresh } = await storedAndFresh(ctx, bathroomIds);
     expect(stored).toEqual(fresh);
     expect(stored.filter((row) => row.count > 0).length).toBeGreaterThan(3);

@@ -1,3 +1,4 @@
+import { postSettledBookings } from '../domains/payouts/ledger-service.ts';
 import { refreshAllBathroomRatings } from '../domains/reviews/repository.ts';
 import type { AppServices } from '../services.ts';
 import { type Random, seededRandom } from './demo-random.ts';
@@ -153,6 +154,11 @@ export async function seedDemoReviews(
         )
         .returning(['id', 'ends_at'])
         .execute();
+      // Paid and completed: their captures and releases, in bulk (ADR 128).
+      await postSettledBookings(
+        trx,
+        bookings.map((booking) => booking.id),
+      );
       const rows = chunk.flatMap((visit, index) => {
         const booking = bookings[index] as { id: string; ends_at: Date };
         const published = new Date(new Date(booking.ends_at).getTime() + (1 + (index % 2)) * DAY);

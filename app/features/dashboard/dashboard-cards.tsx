@@ -7,7 +7,10 @@ import {
   IconSparkles,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatUsd } from '../../../common/money.ts';
 import type { ChecklistItem } from './checklist.ts';
+
+type LedgerTotals = { pendingCents: number; payableCents: number; paidCents: number };
 
 export function ChecklistCard({ items }: { items: ChecklistItem[] }) {
   const done = items.filter((item) => item.done).length;
@@ -63,10 +66,12 @@ export function HostCard({
   stripeConnected,
   listingCount,
   publishedCount,
+  earnings,
 }: {
   stripeConnected: boolean;
   listingCount: number;
   publishedCount: number;
+  earnings: LedgerTotals | null;
 }) {
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="host-title">
@@ -92,9 +97,30 @@ export function HostCard({
         </Text>
         .
       </Text>
+      {earnings && (
+        <Group gap="lg" mt="sm" data-testid="dashboard-earnings" aria-label="Your earnings">
+          {(
+            [
+              ['Pending', earnings.pendingCents],
+              ['Payable', earnings.payableCents],
+              ['Paid', earnings.paidCents],
+            ] as const
+          ).map(([label, cents]) => (
+            <Stack key={label} gap={0}>
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text fw={600}>{formatUsd(cents)}</Text>
+            </Stack>
+          ))}
+        </Group>
+      )}
       <Group gap="sm" mt="md">
         <Button component={Link} to="/manage/properties" variant="light">
           My bathrooms
+        </Button>
+        <Button component={Link} to="/earnings" variant="default">
+          Earnings
         </Button>
         <Button component={Link} to="/manage/add-property" variant="default">
           Add a bathroom

@@ -24,6 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .get(servicesContext)
         .bookings.todayForHost({ userId: viewer.userId, isAdmin: profile.is_admin })
     : null;
+  // Providers see their ledger totals (ADR 128) with a way to /earnings.
+  const earnings = profile.is_provider
+    ? await context.get(servicesContext).earnings.totals(viewer.userId)
+    : null;
   // The first load uses up the first visit, so a reload says "Welcome back" (ADR 115).
   const firstVisit = await context.get(servicesContext).auth.claimFirstVisit(viewer);
   const justVerified = new URL(request.url).searchParams.get('verified') === '1' && viewer.emailVerified;
@@ -36,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stripeConnected: profile.is_stripe_connected && Boolean(profile.stripe_connect_id),
     justVerified,
     todaysBookings,
+    earnings,
     checklist: accountChecklist({
       email: viewer.email,
       emailVerified: viewer.emailVerified,
@@ -76,6 +81,7 @@ export default function Dashboard() {
             stripeConnected={data.stripeConnected}
             listingCount={data.listingCount}
             publishedCount={data.publishedCount}
+            earnings={data.earnings}
           />
         ) : (
           <GuestCard />

@@ -81,6 +81,9 @@ export default function ManageHub() {
         <Button component={Link} to="/manage/blackout-dates" variant="light" size="md">
           Blackout dates
         </Button>
+        <Button component={Link} to="/earnings" variant="light" size="md">
+          Earnings
+        </Button>
         {data.canCreate && (
           <Button component={Link} to="/manage/add-property" variant="light" size="md">
             Add a bathroom

@@ -9,12 +9,13 @@ import { servicesContext } from '../../lib/context.ts';
 import { getViewer, requireViewer } from '../../lib/guards.server.ts';
 import type { Route } from './+types/become-a-provider';
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const commission = loaderData?.commissionPercent ?? DEFAULT_COMMISSION_PERCENT;
   return [
     { title: 'Become a Privy host · Earn from your spare bathroom' },
     {
       name: 'description',
-      content: `Host on Privy: list a private bathroom, set your own hours and hourly price, and keep ${100 - DEFAULT_COMMISSION_PERCENT}% of every booking. Apply in one minute.`,
+      content: `Host on Privy: list a private bathroom, set your own hours and hourly price, and keep ${100 - commission}% of every booking. Apply in one minute.`,
     },
   ];
 }
@@ -25,9 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = url.searchParams.has('apply')
     ? await requireViewer(request, context)
     : await getViewer(request, context);
-  if (!viewer) return { state: 'anonymous' as const };
+  // The rate an admin set in /admin/settings (ADR 131).
+  const commissionPercent = await context.get(servicesContext).settings.commissionPercent();
+  if (!viewer) return { state: 'anonymous' as const, commissionPercent };
   const latest = await context.get(servicesContext).providerRequests.latest(viewer.userId);
   return {
+    commissionPercent,
     state: viewer.profile.is_provider ? ('provider' as const) : ('signed-in' as const),
     request: latest ? { status: latest.status, created_at: latest.created_at.toISOString() } : null,
     defaults: {
@@ -62,11 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const BENEFITS = [
+const benefits = (commissionPercent: number) => [
   {
     icon: IconCash,
     title: 'Earn from a room you already clean',
-    text: 'Set an hourly price from $1 to $200. Guests pay what they see; Privy keeps a 15% commission from your earnings, nothing else.',
+    text: `Set an hourly price from $1 to $200. Guests pay what they see; Privy keeps a ${commissionPercent}% commission from your earnings, nothing else.`,
   },
   {
     icon: IconCalendarTime,
@@ -125,7 +129,7 @@ export default function BecomeAProvider() {
             People nearby need a clean, private bathroom right now — commuters, parents with small children,
             delivery drivers, people with medical needs. Privy lets them book yours by the quarter hour.
           </Text>
-          {BENEFITS.map((benefit) => (
+          {benefits(loaded.commissionPercent).map((benefit) => (
             <Card key={benefit.title} withBorder radius="md" padding="md">
               <Stack gap={6}>
                 <ThemeIcon variant="light" size="lg">

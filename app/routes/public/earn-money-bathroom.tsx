@@ -1,7 +1,6 @@
 import { Anchor, List, Paper, Text } from '@mantine/core';
 import { IconAccessible, IconClock, IconHourglass, IconPhoto, IconSparkles } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { DEFAULT_COMMISSION_PERCENT } from '../../../common/constants.ts';
 import { DEFAULT_EARNINGS_INPUT, earningsFormFromParams } from '../../../common/earnings.ts';
 import { CtaBand } from '../../features/marketing/cta-band.tsx';
 import { EXAMPLE, FACTS } from '../../features/marketing/facts.ts';
@@ -17,29 +16,30 @@ import type { Route } from './+types/earn-money-bathroom';
 const PATH = '/earn-money-bathroom';
 
 /** The calculator's inputs come from the URL, so a shared link (or a submit without JavaScript) shows its estimate. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
   return {
-    appUrl: context.get(servicesContext).config.appUrl,
+    appUrl: services.config.appUrl,
     form: earningsFormFromParams(new URL(request.url).searchParams),
-    // PRODUCT.md's rate; admins will be able to change it in /admin/settings (ADR 078).
-    commissionPercent: DEFAULT_COMMISSION_PERCENT,
+    // The rate an admin set in /admin/settings (ADR 131), the one a booking made now records.
+    commissionPercent: await services.settings.commissionPercent(),
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return landingMeta({
     title: 'Earn money from your bathroom: earnings calculator',
-    description: `Estimate what your spare bathroom could earn on Privy each week, month and year. Set your hourly price, hours and booking length; see what guests pay, Privy's ${FACTS.commissionPercent}% fee and what you keep.`,
+    description: `Estimate what your spare bathroom could earn on Privy each week, month and year. Set your hourly price, hours and booking length; see what guests pay, Privy's ${loaderData?.commissionPercent ?? FACTS.commissionPercent}% fee and what you keep.`,
     path: PATH,
     appUrl: loaderData?.appUrl,
   });
 }
 
-const ASSUMPTIONS = [
+const assumptions = (commissionPercent: number) => [
   `A booking costs your hourly price for its length, to the nearest cent: ${EXAMPLE.minutes} minutes at ${EXAMPLE.hourly} an hour is ${EXAMPLE.price}.`,
   'Bookings start on the quarter hour. We fit as many bookings of your chosen length into your open hours as will go, back to back, each followed by your cleaning break, with the next start rounded up to the quarter hour.',
   `Occupancy is the share of those bookings that guests actually make. Nobody can promise demand where you are, so we start at a cautious ${DEFAULT_EARNINGS_INPUT.occupancyPercent}%.`,
-  `Privy’s fee is ${FACTS.commissionPercent}% of each booking’s price, rounded to the cent per booking. Guests pay nothing on top of your price.`,
+  `Privy’s fee is ${commissionPercent}% of each booking’s price, rounded to the cent per booking. Guests pay nothing on top of your price.`,
   'A year is 52 weeks and a month a twelfth of that.',
   'Not included: cancellations and refunds, blocked-out time, taxes, and your own costs such as supplies and water.',
 ];
@@ -100,7 +100,7 @@ export default function EarnMoneyBathroomPage({ loaderData }: Route.ComponentPro
       >
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <List spacing="sm" lh={1.6}>
-            {ASSUMPTIONS.map((assumption) => (
+            {assumptions(loaderData.commissionPercent).map((assumption) => (
               <List.Item key={assumption}>{assumption}</List.Item>
             ))}
           </List>

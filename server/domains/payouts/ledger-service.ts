@@ -7,6 +7,7 @@ import {
   findHostPartOfRefund,
   findRefundAmount,
   insertJournal,
+  insertSettledJournals,
   listReleasableCancellations,
   listUnbalancedBookings,
   listUnbalancedJournals,
@@ -84,6 +85,13 @@ export async function postRelease(trx: Transaction<Database>, bookingId: string)
     ],
   });
 }
+
+/**
+ * Many paid, unrefunded bookings at once (the demo seed): each one's capture, and its release when
+ * it has completed, exactly as postCapture and postRelease would post them.
+ */
+export const postSettledBookings = (trx: Transaction<Database>, bookingIds: string[]) =>
+  insertSettledJournals(trx, bookingIds);
 
 /** What a refund took from the host's earnings, once posted. */
 export const hostPartOfRefund = (db: Executor, refundId: string) => findHostPartOfRefund(db, refundId);

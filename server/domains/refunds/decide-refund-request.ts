@@ -7,8 +7,9 @@ import {
   refundableCents,
   refundProgress,
 } from '../bookings/requested-refunds.ts';
+import { hostPartOfRefund } from '../payouts/ledger-service.ts';
 import { announce, type RefundDeps } from './refund-deps.ts';
-import { hostEarningsReduction, type RefundActor } from './refund-rules.ts';
+import type { RefundActor } from './refund-rules.ts';
 import {
   claimProcessedNotice,
   findRequest,
@@ -64,7 +65,9 @@ export async function approveRefundRequest(
     await updateRequest(trx, id, {
       status: amount === request.amount_cents ? 'approved' : 'partially_approved',
       approved_cents: amount,
-      host_earnings_reduction_cents: hostEarningsReduction(amount),
+      // The host's part as the ledger took it, in this transaction (ADR 128): at the booking's own
+      // commission, in proportion to what has been refunded in all.
+      host_earnings_reduction_cents: (await hostPartOfRefund(trx, refundId)) ?? 0,
       decided_by: actor.userId,
       decided_at: deps.now(),
       booking_refund_id: refundId,

@@ -1,4 +1,3 @@
-import { DEFAULT_COMMISSION_PERCENT } from '../../../common/constants.ts';
 import {
   HOST_RESPONSE_WINDOW_HOURS,
   REFUND_REQUEST_WINDOW_DAYS,
@@ -54,15 +53,6 @@ export function cannotRequestReason(
 /** Until when the host may add their side. */
 export const hostResponseUntil = (createdAt: Date) =>
   new Date(new Date(createdAt).getTime() + HOST_RESPONSE_WINDOW_HOURS * HOUR_MS);
-
-/**
- * PRODUCT.md: "A refund reduces the host's earnings for that booking proportionally." The host
- * earns the price less Privy's commission, so a refund takes the host's share of it: the refund
- * less the commission on it, rounded to the cent.
- */
-export function hostEarningsReduction(refundCents: number, commissionPercent = DEFAULT_COMMISSION_PERCENT) {
-  return Math.round((refundCents * (100 - commissionPercent)) / 100);
-}
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
