@@ -76,7 +76,7 @@ export function specNotificationActions(typeName: string, rawMeta: unknown): Not
  * to it (a 404 is worse than no button); delete its line here when the page ships. A test checks
  * every shown target against the routes.
  */
-export const UNSERVED_TARGETS: readonly string[] = ['/earnings'];
+export const UNSERVED_TARGETS: readonly string[] = [];
 
 const unserved = (to: string) => UNSERVED_TARGETS.some((path) => to === path || to.startsWith(`${path}?`));
 

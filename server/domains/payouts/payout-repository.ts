@@ -297,16 +297,6 @@ export async function listPayouts(db: Executor, options: { limit: number; hostId
     .execute();
 }
 
-/** The setting the weekly run obeys; a missing row means the default, off (ADR 128). */
-export async function readWeeklyPayoutsEnabled(db: Executor): Promise<boolean> {
-  const row = await db
-    .selectFrom('platform_settings')
-    .select('value')
-    .where('key', '=', 'weekly_payouts_enabled')
-    .executeTakeFirst();
-  return row?.value === true;
-}
-
 /** The connected account's host, for Connect events that name only the account. */
 export async function findHostByAccount(db: Executor, accountId: string) {
   return db.selectFrom('profiles').select('id').where('stripe_connect_id', '=', accountId).executeTakeFirst();

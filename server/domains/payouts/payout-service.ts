@@ -12,6 +12,7 @@ import type { Scheduler } from '../jobs/scheduler.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { RealtimeBus } from '../realtime/bus.ts';
+import { getWeeklyPayoutsEnabled } from '../settings/settings-service.ts';
 import { type PayDeps, payHost, sendPayout } from './pay-host.ts';
 import { registerPayoutEvents } from './payout-events.ts';
 import {
@@ -20,7 +21,6 @@ import {
   listPayableHosts,
   listPayouts,
   listPendingPayoutIds,
-  readWeeklyPayoutsEnabled,
 } from './payout-repository.ts';
 
 export type PayoutServiceDeps = {
@@ -125,7 +125,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
 
     /** The weekly run (pg-boss): "Pay all" when the setting is on; false when it is off. */
     async runWeekly(): Promise<PayoutRun | null> {
-      if (!(await readWeeklyPayoutsEnabled(deps.db))) return null;
+      if (!(await getWeeklyPayoutsEnabled(deps.db))) return null;
       return payAll(null);
     },
 
