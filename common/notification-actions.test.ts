@@ -96,7 +96,7 @@ describe('the buttons shown', () => {
 });
 
 describe('payout notices (ADR 129)', () => {
-  it('lead admins to the payouts page and hosts to their earnings once that page exists', () => {
+  it('lead admins to the payouts page and hosts to their earnings', () => {
     expect(notificationActions('ADMIN_PAYOUT_FAILED', { payout_id: 'p1' })).toEqual([
       { label: 'Provider Payouts', to: '/admin/provider-payout' },
     ]);
@@ -104,7 +104,7 @@ describe('payout notices (ADR 129)', () => {
       { label: 'View Earnings', to: '/earnings' },
     ]);
     expect(notificationActions('OWNER_PAYOUT_FAILED', {})).toEqual([
-      { label: 'View Details', to: '/notifications' },
+      { label: 'View Earnings', to: '/earnings' },
     ]);
   });
 });

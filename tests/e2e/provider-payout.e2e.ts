@@ -68,6 +68,12 @@ describe('provider payouts', () => {
     await admin.page.goto('/admin/provider-payout');
     await waitForHydration(admin.page, '[data-testid="payable-host"] button');
 
+    // Paula watches her earnings while the admin pays: the payout appears there live.
+    await paula.page.goto('/earnings');
+    await waitForHydration(paula.page, '[data-testid="download-csv"]');
+    const paidBefore = await paula.page.getByTestId('total-paid-amount').innerText();
+    const payoutsBefore = await paula.page.getByTestId('earnings-payout').count();
+
     await admin.page.getByRole('button', { name: 'Pay all' }).click();
     const results = admin.page.getByTestId('payout-results');
     await results.waitFor();
@@ -93,6 +99,14 @@ describe('provider payouts', () => {
       `We sent ${usd(owed?.payable_cents ?? 0)} of your earnings to your Stripe account.`,
     );
     await shootAll(admin.page, '/admin/provider-payout', 'provider-payout-after', { fullPage: true });
+
+    // No reload on Paula's side: the payout notice refreshes her earnings.
+    await expect.poll(() => paula.page.getByTestId('earnings-payout').count()).toBe(payoutsBefore + 1);
+    expect(await paula.page.getByTestId('total-paid-amount').innerText()).not.toBe(paidBefore);
+    const shown = paula.page
+      .getByTestId('earnings-payout')
+      .filter({ hasText: usd(owed?.payable_cents ?? 0) });
+    expect(await shown.count()).toBeGreaterThan(0);
 
     const restored = await apiCall(
       hector.page,

@@ -51,9 +51,14 @@ describe('password hashing off the event loop, in better-auth’s format', () =>
         true,
       );
     }
-    const cheap = await passwordHasherFor('test').hash(password);
-    expect(await passwordHasherFor('test').verify({ hash: cheap, password })).toBe(true);
+    const tests = passwordHasherFor('test');
+    const cheap = await tests.hash(password);
+    expect(await tests.verify({ hash: cheap, password })).toBe(true);
+    expect(await tests.verify({ hash: cheap, password: 'six lanterns' })).toBe(false);
     expect(await betterAuthVerify({ hash: cheap, password })).toBe(false);
+    // A snapshot seeded at the standard cost still signs in under tests.
+    expect(await tests.verify(STORED)).toBe(true);
+    expect(await tests.verify({ hash: STORED.hash, password: 'privy-demo-2025' })).toBe(false);
   });
 
   it("matches better-auth's pure-JavaScript fallback both ways", async () => {

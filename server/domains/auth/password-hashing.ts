@@ -54,8 +54,24 @@ export function createPasswordHasher(N: number = SCRYPT_PARAMETERS.N): PasswordH
 
 const standard = createPasswordHasher();
 
+/**
+ * Under APP_ENV=test: hashes at the test cost, marked so they are told apart from standard ones,
+ * which still verify at the standard cost (the demo accounts in a snapshot `npm run build` seeded).
+ */
+const TEST_HASH_PREFIX = 'test-cost:';
+function testHasher(): PasswordHasher {
+  const cheap = createPasswordHasher(TEST_SCRYPT_N);
+  return {
+    hash: async (password) => `${TEST_HASH_PREFIX}${await cheap.hash(password)}`,
+    verify: ({ hash, password }) =>
+      hash.startsWith(TEST_HASH_PREFIX)
+        ? cheap.verify({ hash: hash.slice(TEST_HASH_PREFIX.length), password })
+        : standard.verify({ hash, password }),
+  };
+}
+
 /** The hasher the app uses: the standard cost everywhere but under APP_ENV=test. */
 export const passwordHasherFor = (env: 'development' | 'production' | 'test'): PasswordHasher =>
-  env === 'test' ? createPasswordHasher(TEST_SCRYPT_N) : standard;
+  env === 'test' ? testHasher() : standard;
 export const hashPassword = standard.hash;
 export const verifyPassword = standard.verify;
