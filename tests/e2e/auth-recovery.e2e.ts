@@ -56,8 +56,12 @@ describe('accounts: phone numbers and forgotten passwords', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
     await waitForHydration(page);
+    // The URL changes before the transition renders the new page, and /login has an Email box too:
+    // on a busy machine the fill landed there and the reset went out empty (400). Wait for this page.
+    const send = page.getByRole('button', { name: 'Email me a reset link' });
+    await send.waitFor();
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await page.getByRole('button', { name: 'Email me a reset link' }).click();
+    await send.click();
     await page.getByTestId('reset-sent').waitFor();
 
     const message = await readLatestMessage(page, email);
