@@ -225,6 +225,24 @@ export function createTestProvider(deps: TestProviderDeps) {
     },
   };
 
+  /** What Stripe sends when an account's state changes; restrict and complete both send it. */
+  const emitAccountUpdated = (
+    trx: Parameters<Emit>[0],
+    account: Awaited<ReturnType<typeof completeTestAccount>>,
+  ) =>
+    emit(trx, {
+      id: newId('evt'),
+      provider: 'test',
+      rawType: 'account.updated',
+      event: {
+        type: 'account.updated',
+        accountId: account.id,
+        chargesEnabled: account.charges_enabled,
+        payoutsEnabled: account.payouts_enabled,
+        detailsSubmitted: account.details_submitted,
+      },
+    });
+
   return {
     provider,
     attach(dispatch: Emit) {
@@ -297,18 +315,7 @@ export function createTestProvider(deps: TestProviderDeps) {
     async restrictAccount(accountId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const account = await restrictTestAccount(trx, accountId);
-        await emit(trx, {
-          id: newId('evt'),
-          provider: 'test',
-          rawType: 'account.updated',
-          event: {
-            type: 'account.updated',
-            accountId: account.id,
-            chargesEnabled: account.charges_enabled,
-            payoutsEnabled: account.payouts_enabled,
-            detailsSubmitted: account.details_submitted,
-          },
-        });
+        await emitAccountUpdated(trx, account);
       });
     },
 
@@ -316,18 +323,7 @@ export function createTestProvider(deps: TestProviderDeps) {
     async completeAccount(accountId: string): Promise<{ redirectTo: string }> {
       return db.transaction().execute(async (trx) => {
         const account = await completeTestAccount(trx, accountId);
-        await emit(trx, {
-          id: newId('evt'),
-          provider: 'test',
-          rawType: 'account.updated',
-          event: {
-            type: 'account.updated',
-            accountId: account.id,
-            chargesEnabled: account.charges_enabled,
-            payoutsEnabled: account.payouts_enabled,
-            detailsSubmitted: account.details_submitted,
-          },
-        });
+        await emitAccountUpdated(trx, account);
         return { redirectTo: account.return_url ?? `${deps.appUrl}/stripe-connect` };
       });
     },
