@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { providerRequestRoutes } from './domains/admin/provider-request-routes.ts';
 import { adminRoutes } from './domains/admin/routes.ts';
+import { auditRoutes } from './domains/audit/routes.ts';
 import { profileRoutes } from './domains/auth/profile-routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { availabilityRoutes } from './domains/availability/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(calendarRoutes, { services });
   await app.register(refundRequestRoutes, { services });
   await app.register(settingsRoutes, { services });
+  await app.register(auditRoutes, { services });
   await app.register(earningsRoutes, { services });
   await app.register(payoutRoutes, { services });
 

@@ -4,6 +4,7 @@ import {
   createProviderRequestService,
   type ProviderRequestService,
 } from './domains/admin/provider-request-service.ts';
+import { type AuditService, createAuditService } from './domains/audit/audit-service.ts';
 import { type AuthService, createAuthService } from './domains/auth/auth-service.ts';
 import { type BetterAuth, createBetterAuth } from './domains/auth/better-auth.ts';
 import { createDirectoryService, type DirectoryService } from './domains/auth/directory-service.ts';
@@ -108,6 +109,8 @@ export type AppServices = {
   earnings: EarningsService;
   /** Paying hosts their payable earnings, exactly once each (ADR 129). */
   payouts: PayoutService;
+  /** The admin audit log: every admin action, recorded in its own transaction (ADR 133). */
+  audit: AuditService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -246,6 +249,7 @@ export async function createServices(
   definePayoutJobs(jobs, payouts);
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   const settings = createSettingsService({ db });
+  const audit = createAuditService({ db });
   const earnings = createEarningsService({ db, now: () => new Date() });
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
@@ -286,6 +290,7 @@ export async function createServices(
     settings,
     earnings,
     payouts,
+    audit,
     close: async () => {
       await jobs.stop();
       notifications.stop();

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { SavedListingStep } from '../../common/listing-steps.ts';
 import type { ProfileLocation } from '../../common/schemas/location.ts';
+import type { AdminAuditLogTable } from './types-admin.ts';
 import type {
   ConversationTable,
   MessageTable,
@@ -17,6 +18,7 @@ import type {
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
+export type * from './types-admin.ts';
 export type * from './types-after-booking.ts';
 export type * from './types-money.ts';
 
@@ -386,4 +388,5 @@ export type Database = {
   payouts: PayoutTable;
   payout_bookings: PayoutBookingTable;
   ledger_entries: LedgerEntryTable;
+  admin_audit_log: AdminAuditLogTable;
 };
