@@ -23,6 +23,7 @@ export const ADMIN_ACTIONS = [
   // Provider requests
   'provider_request.approved',
   'provider_request.rejected',
+  'provider_request.revoked',
   // Listings (/admin/properties)
   'property.unpublished',
   'property.republished',

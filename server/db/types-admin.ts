@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 /** The admin audit log (ADR 133): written in the action's own transaction, never changed. */
 export type AdminAuditLogTable = {
   id: Generated<string>;
+  /** Write order (identity); the list pages on it. */
+  seq: ColumnType<string, never, never>;
   /** The admin who acted; null for the system (the weekly payout run). */
   actor_id: string | null;
   /** `<area>.<verb>`, one of ADMIN_ACTIONS in common/schemas/audit.ts. */

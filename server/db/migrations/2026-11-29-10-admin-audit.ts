@@ -10,6 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table admin_audit_log (
       id uuid primary key default gen_random_uuid(),
+      -- The order entries were written in: timestamps tie within a millisecond on PGlite.
+      seq bigint generated always as identity unique,
       actor_id text,
       action text not null check (action ~ '^[a-z_]+\\.[a-z_]+$'),
       target_type text not null check (char_length(target_type) between 1 and 40),
@@ -18,19 +20,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       reason text check (char_length(reason) <= 1000),
       before jsonb,
       after jsonb,
-      created_at timestamptz not null default now()
+      created_at timestamptz not null default clock_timestamp()
     )`.execute(db);
-  // The filterable list, newest first; a target's history (a user's page); an admin's own actions.
-  await sql`create index admin_audit_log_created_idx on admin_audit_log (created_at desc, id desc)`.execute(
-    db,
-  );
+  // The list newest first (the unique seq), by action; a target's history (a user's page); an admin's own.
+  await sql`create index admin_audit_log_action_idx on admin_audit_log (action, seq desc)`.execute(db);
   await sql`
-    create index admin_audit_log_target_idx on admin_audit_log (target_type, target_id, created_at desc)`.execute(
+    create index admin_audit_log_target_idx on admin_audit_log (target_type, target_id, seq desc)`.execute(
     db,
   );
-  await sql`create index admin_audit_log_actor_idx on admin_audit_log (actor_id, created_at desc)`.execute(
-    db,
-  );
+  await sql`create index admin_audit_log_actor_idx on admin_audit_log (actor_id, seq desc)`.execute(db);
   await sql`
     create function admin_audit_log_immutable() returns trigger language plpgsql as $$
     begin

@@ -1,6 +1,7 @@
 import type { ProviderDecision, ProviderRequestInput } from '../../../common/schemas/provider-requests.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
+import { recordAdminAction } from '../audit/audit-service.ts';
 import type { Viewer } from '../auth/auth-service.ts';
 import {
   findLatestProviderRequest,
@@ -121,6 +122,8 @@ const DECISIONS = {
   },
 } as const;
 
+const AUDIT_VERBS = { approve: 'Approved', reject: 'Rejected', revoke: 'Revoked' } as const;
+
 /**
  * Approve, reject or revoke, in one transaction: the request's state, the profile's is_provider,
  * the user's notification, and a live profile refresh for their open tabs.
@@ -147,6 +150,15 @@ export async function decideProviderRequest(
     );
     await deps.directory.profileChanged(row.user_id, trx);
     await deps.realtime.bus.publish('admins', 'provider_request', { id: row.id, status: row.status }, trx);
+    await recordAdminAction(trx, {
+      actorId: admin.userId,
+      action: `provider_request.${rule.to}`,
+      targetType: 'provider_request',
+      targetId: row.id,
+      summary: `${AUDIT_VERBS[decision]} ${row.first_name} ${row.last_name} (${row.email}) as a provider`,
+      before: { status: rule.from },
+      after: { status: rule.to, user_id: row.user_id },
+    });
     return row;
   });
   if (decision === 'revoke') {

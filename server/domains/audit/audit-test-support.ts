@@ -12,6 +12,6 @@ export async function auditEntriesOf(
     .selectAll()
     .where('action', '=', action)
     .where('target_id', '=', targetId)
-    .orderBy('created_at')
+    .orderBy('seq')
     .execute();
 }

@@ -62,16 +62,8 @@ export async function selectAuditRows(db: Executor, filter: AuditFilter, limit: 
   if (filter.actorId) query = query.where('a.actor_id', '=', filter.actorId);
   if (filter.before) {
     const cursor = filter.before;
-    // Keyset paging on (created_at, id): the entries strictly after the cursor in newest-first order.
-    query = query.where(({ eb, selectFrom }) =>
-      eb(
-        sql`(a.created_at, a.id)`,
-        '<',
-        selectFrom('admin_audit_log as c')
-          .select(sql`(c.created_at, c.id)`.as('k'))
-          .where('c.id', '=', cursor),
-      ),
-    );
+    // Keyset paging on the write order: the entries written before the cursor's.
+    query = query.where(sql<boolean>`a.seq < (select c.seq from admin_audit_log c where c.id = ${cursor})`);
   }
-  return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+  return query.orderBy('a.seq', 'desc').limit(limit).execute();
 }

@@ -9,6 +9,7 @@ import { formatUsd } from '../../../common/money.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
+import { recordAdminAction } from '../audit/audit-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import { postRefund } from '../payouts/ledger-service.ts';
 import { localWhen } from './booking-payments.ts';
@@ -130,6 +131,18 @@ export function createBookingLife(deps: BookingLifeDeps) {
           : null;
       if (refundId) await postRefund(trx, refundId);
       const refundCents = refundId ? terms.refundCents : 0;
+      if (options.party === 'admin' && options.cancelledBy) {
+        await recordAdminAction(trx, {
+          actorId: options.cancelledBy,
+          action: 'booking.cancelled',
+          targetType: 'booking',
+          targetId: row.id,
+          summary: `Cancelled a booking at ${row.bathroom_title}${refundCents ? `, refunding ${formatUsd(refundCents)}` : ''}`,
+          reason: options.reason || null,
+          before: { status: row.status },
+          after: { status: 'cancelled', refund_cents: refundCents },
+        });
+      }
       if (options.notify === 'standard') await cancelledNotifications(trx, row, options.party, terms);
       else if (typeof options.notify === 'function') await options.notify(trx, { row, refundCents });
       return { changed: true, refundCents, refundId, row };

@@ -1,7 +1,9 @@
 import type { Selectable, Transaction } from 'kysely';
+import { formatUsd } from '../../../common/money.ts';
 import type { PayoutOutcome, SkipReason } from '../../../common/schemas/payouts.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, PayoutTable } from '../../db/types.ts';
+import { recordAdminAction } from '../audit/audit-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import { postPayoutFailed, postPayoutPaid, postPayoutStart } from './payout-journals.ts';
 import { type NoticeDeps, tellPayoutFailed, tellPayoutSent } from './payout-notices.ts';
@@ -55,11 +57,14 @@ const outcome = (
 const skipped = (hostId: string, reason: SkipReason, amountCents = 0) =>
   outcome(hostId, { outcome: 'skipped', skip_reason: reason, amount_cents: amountCents });
 
+/** Who asked for a payout (null: the weekly run) and whether it retries a failed one. */
+export type PayoutRequest = { requestedBy: string | null; runId: string | null; retryOf?: string };
+
 /** Step 1; returns the pending payout to send, or why there is none. */
 async function startPayout(
   trx: Transaction<Database>,
   hostId: string,
-  by: { requestedBy: string | null; runId: string | null },
+  by: PayoutRequest,
 ): Promise<{ payout: Payout } | { skip: PayoutOutcome }> {
   await lockHostForPayout(trx, hostId);
   const pending = await findPendingPayout(trx, hostId);
@@ -89,6 +94,15 @@ async function startPayout(
     })),
   );
   await postPayoutStart(trx, payout);
+  await recordAdminAction(trx, {
+    actorId: by.requestedBy,
+    action: by.retryOf ? 'payout.retried' : 'payout.requested',
+    targetType: 'payout',
+    targetId: payout.id,
+    summary: `${by.retryOf ? 'Retried a payout' : 'Paid out'} ${formatUsd(payable)} to a host (${bookings.length} booking${bookings.length === 1 ? '' : 's'})`,
+    before: by.retryOf ? { failed_payout_id: by.retryOf } : null,
+    after: { host_id: hostId, amount_cents: payable, run_id: by.runId },
+  });
   return { payout };
 }
 
@@ -159,11 +173,7 @@ export async function sendPayout(deps: PayDeps, payout: Payout): Promise<PayoutO
 }
 
 /** Pays one host what is payable now, or resumes their payout in flight. */
-export async function payHost(
-  deps: PayDeps,
-  hostId: string,
-  by: { requestedBy: string | null; runId: string | null },
-): Promise<PayoutOutcome> {
+export async function payHost(deps: PayDeps, hostId: string, by: PayoutRequest): Promise<PayoutOutcome> {
   const started = await deps.db.transaction().execute((trx) => startPayout(trx, hostId, by));
   if ('skip' in started) return started.skip;
   return sendPayout(deps, started.payout);

@@ -120,7 +120,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       if (payout.status !== 'failed') {
         throw new AppError('conflict', 'Only a failed payout can be retried.');
       }
-      return payHost(pay, payout.host_id, { requestedBy, runId: null });
+      return payHost(pay, payout.host_id, { requestedBy, runId: null, retryOf: payout.id });
     },
 
     /** The weekly run (pg-boss): "Pay all" when the setting is on; false when it is off. */

@@ -1,6 +1,7 @@
 import { formatUsd } from '../../../common/money.ts';
 import { REFUND_STATUS_LABELS } from '../../../common/schemas/refund-requests.ts';
 import { AppError } from '../../http/errors.ts';
+import { recordAdminAction } from '../audit/audit-service.ts';
 import {
   commitRequestedRefund,
   lockBookingForRefund,
@@ -62,8 +63,18 @@ export async function approveRefundRequest(
       requestId: id,
       amountCents: amount,
     });
+    const status = amount === request.amount_cents ? 'approved' : 'partially_approved';
+    await recordAdminAction(trx, {
+      actorId: actor.userId,
+      action: 'refund_request.approved',
+      targetType: 'refund_request',
+      targetId: id,
+      summary: `Approved a refund of ${formatUsd(amount)} of ${formatUsd(request.amount_cents)} asked`,
+      before: { status: 'open', amount_cents: request.amount_cents },
+      after: { status, approved_cents: amount, booking_id: booking.id },
+    });
     await updateRequest(trx, id, {
-      status: amount === request.amount_cents ? 'approved' : 'partially_approved',
+      status,
       approved_cents: amount,
       // The host's part as the ledger took it, in this transaction (ADR 128): at the booking's own
       // commission, in proportion to what has been refunded in all.
@@ -78,7 +89,7 @@ export async function approveRefundRequest(
 }
 
 /** A failed request's refund sent again (same refund, same idempotency key). */
-export async function retryRefundRequest(deps: RefundDeps, id: string): Promise<void> {
+export async function retryRefundRequest(deps: RefundDeps, actor: RefundActor, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const request = await lockRequest(trx, id);
     if (!request) throw notFound();
@@ -87,6 +98,15 @@ export async function retryRefundRequest(deps: RefundDeps, id: string): Promise<
     }
     const back = request.approved_cents === request.amount_cents ? 'approved' : 'partially_approved';
     await moveRequest(trx, id, ['failed'], back);
+    await recordAdminAction(trx, {
+      actorId: actor.userId,
+      action: 'refund_request.retried',
+      targetType: 'refund_request',
+      targetId: id,
+      summary: `Retried a failed refund of ${formatUsd(request.approved_cents ?? 0)}`,
+      before: { status: 'failed' },
+      after: { status: back },
+    });
   });
   await sendRequestedRefund(deps, id);
 }
@@ -96,6 +116,16 @@ export async function denyRefundRequest(deps: RefundDeps, actor: RefundActor, id
     const request = await lockRequest(trx, id);
     if (!request) throw notFound();
     if (request.status !== 'open') throw decided(request.status);
+    await recordAdminAction(trx, {
+      actorId: actor.userId,
+      action: 'refund_request.denied',
+      targetType: 'refund_request',
+      targetId: id,
+      summary: `Denied a refund request of ${formatUsd(request.amount_cents)}`,
+      reason,
+      before: { status: 'open' },
+      after: { status: 'denied' },
+    });
     await updateRequest(trx, id, {
       status: 'denied',
       denial_reason: reason,

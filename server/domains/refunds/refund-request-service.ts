@@ -101,7 +101,7 @@ export function createRefundRequestService(deps: RefundDeps) {
     },
     async retry(actor: RefundActor, id: string) {
       requireAdmin(actor);
-      await retryRefundRequest(deps, id);
+      await retryRefundRequest(deps, actor, id);
       return get(actor, id);
     },
     /** The minute sweep: failed requests whose refund went through after all. */

@@ -1,6 +1,7 @@
 import type { OwnReview } from '../../../common/schemas/reviews.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { recordAdminAction } from '../audit/audit-service.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import {
   findReviewWithHost,
@@ -53,6 +54,16 @@ export async function hideReview(
     const row = await setHidden(trx, reviewId, reason, actor.userId, deps.now());
     if (!row) throw new AppError('conflict', 'This review is hidden already.');
     if (row.side === 'guest') await refreshBathroomRating(trx, row.bathroom_id);
+    await recordAdminAction(trx, {
+      actorId: actor.userId,
+      action: 'review.hidden',
+      targetType: 'review',
+      targetId: reviewId,
+      summary: `Hid a ${row.rating}-star ${row.side === 'guest' ? "guest's" : "host's"} review`,
+      reason,
+      before: { hidden: false },
+      after: { hidden: true, bathroom_id: row.bathroom_id },
+    });
     return toOwnReview(row);
   });
 }
