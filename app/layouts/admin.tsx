@@ -5,6 +5,7 @@ import {
   IconCalendarEvent,
   IconCash,
   IconGauge,
+  IconHistory,
   IconReceiptRefund,
   IconSettings,
   IconUserCheck,
@@ -25,13 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const LINKS = [
-  { to: '/admin', label: 'Overview', icon: IconGauge },
+  { to: '/admin', label: 'Dashboard', icon: IconGauge },
   { to: '/admin/users', label: 'Users', icon: IconUsers },
   { to: '/admin/bookings', label: 'Bookings', icon: IconCalendarEvent },
   { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
   { to: '/admin/refund-requests', label: 'Refund requests', icon: IconReceiptRefund },
   { to: '/admin/provider-payout', label: 'Provider payouts', icon: IconCash },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
+  { to: '/admin/audit', label: 'Audit log', icon: IconHistory },
 ];
 
 export default function AdminLayout() {

@@ -73,7 +73,7 @@ describe('dashboard and admin overview', () => {
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Open the admin area' }).click();
     await page.waitForURL(/\/admin$/);
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
     const api = await page.request.get('/api/admin/overview');
     const { counts } = await api.json();
     expect(counts.users).toBeGreaterThanOrEqual(5);

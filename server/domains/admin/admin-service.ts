@@ -44,8 +44,6 @@ export async function getAdminOverview(db: Db, now: Date = new Date()) {
   return { counts, recent_signup_days: RECENT_SIGNUP_DAYS, newest_accounts: newest.map(toAdminAccount) };
 }
 
-export type AdminOverview = Awaited<ReturnType<typeof getAdminOverview>>;
-
 /** /admin/users: accounts matching the admin's search and filters, a page at a time. */
 export async function listAccountsForAdmin(db: Db, query: AdminUsersQuery): Promise<AdminUsersPage> {
   const { rows, total } = await listAccounts(

@@ -198,3 +198,13 @@ export async function findProviderRequest(executor: Executor, id: string) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** The dashboard's figure: requests to become a provider that no admin has decided yet. */
+export async function countPendingProviderRequests(db: Db) {
+  const row = await db
+    .selectFrom('provider_requests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -6,23 +6,12 @@ import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
 } from '../../../common/schemas/admin.ts';
-import { accountStatusChangeSchema, adminAccountSchema } from '../../../common/schemas/profile.ts';
+import { adminOverviewSchema } from '../../../common/schemas/admin-dashboard.ts';
+import { accountStatusChangeSchema } from '../../../common/schemas/profile.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
-import { changeAccountStatus, getAdminOverview, listAccountsForAdmin } from './admin-service.ts';
-
-const overviewSchema = z.object({
-  counts: z.object({
-    users: z.number(),
-    providers: z.number(),
-    admins: z.number(),
-    disabled: z.number(),
-    under_review: z.number(),
-    recent_signups: z.number(),
-  }),
-  recent_signup_days: z.number(),
-  newest_accounts: z.array(adminAccountSchema),
-});
+import { getAdminDashboard } from './admin-dashboard.ts';
+import { changeAccountStatus, listAccountsForAdmin } from './admin-service.ts';
 
 /** Admin-only API. Every route checks admin rights on the server (PRODUCT.md, Accounts). */
 export async function adminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
@@ -33,13 +22,14 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     {
       schema: {
         tags: ['admin'],
-        summary: 'Account figures and the newest accounts (admins only)',
-        response: { 200: overviewSchema },
+        summary:
+          "The dashboard: today's bookings, active now, this week's revenue and commission, open requests, new users, recent notices and admin actions (admins only)",
+        response: { 200: adminOverviewSchema },
       },
     },
     async (request) => {
-      await services.auth.requireAdmin(toWebHeaders(request));
-      return getAdminOverview(services.db);
+      const admin = await services.auth.requireAdmin(toWebHeaders(request));
+      return getAdminDashboard(services, admin);
     },
   );
 

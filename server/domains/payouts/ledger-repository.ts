@@ -247,3 +247,29 @@ export async function insertSettledJournals(
     on conflict (journal_key, account) do nothing`.execute(trx);
   return Number(captured.numAffectedRows ?? 0);
 }
+
+/**
+ * The platform's money since an instant (the admin dashboard, ADR 133): what guests paid, what went
+ * back to them, and the commission kept net of refunds. Served by ledger_entries_platform_idx.
+ */
+export async function sumPlatformLedgerSince(db: Executor, since: Date) {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select([
+      sql<string>`coalesce(sum(amount_cents) filter (where account = 'cash' and kind = 'capture'), 0)`.as(
+        'gross',
+      ),
+      sql<string>`coalesce(-sum(amount_cents) filter (where account = 'cash' and kind = 'refund'), 0)`.as(
+        'refunded',
+      ),
+      sql<string>`coalesce(-sum(amount_cents) filter (where account = 'commission'), 0)`.as('commission'),
+    ])
+    .where('account', 'in', ['cash', 'commission'])
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return {
+    grossCents: Number(row.gross),
+    refundedCents: Number(row.refunded),
+    commissionCents: Number(row.commission),
+  };
+}

@@ -12,6 +12,7 @@ import {
   listUnbalancedBookings,
   listUnbalancedJournals,
   sumHostLedger,
+  sumPlatformLedgerSince,
 } from './ledger-repository.ts';
 
 /**
@@ -100,6 +101,9 @@ export const releasableCancellations = (db: Executor, now: Date, limit: number) 
   listReleasableCancellations(db, now, limit);
 
 export const hostLedgerTotals = (db: Executor, hostId: string) => sumHostLedger(db, hostId);
+
+/** Guests' payments, refunds and the commission kept since an instant, platform-wide (ADR 133). */
+export const platformLedgerSince = (db: Executor, since: Date) => sumPlatformLedgerSince(db, since);
 
 /** The ledger's own audit: every journal and every booking sums to zero. */
 export async function auditLedger(db: Executor) {

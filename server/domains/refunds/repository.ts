@@ -178,3 +178,16 @@ export async function listFailedButAccepted(db: Executor) {
     .limit(100)
     .execute();
 }
+
+/** Requests an admin still has to act on: open, or approved but refused by the provider. */
+export async function countUndecided(db: Executor) {
+  const row = await db
+    .selectFrom('refund_requests')
+    .select((eb) => [
+      eb.fn.countAll<string>().filterWhere('status', '=', 'open').as('open'),
+      eb.fn.countAll<string>().filterWhere('status', '=', 'failed').as('failed'),
+    ])
+    .where('status', 'in', ['open', 'failed'])
+    .executeTakeFirstOrThrow();
+  return { open: Number(row.open), failed: Number(row.failed) };
+}
