@@ -32,3 +32,8 @@ export async function upsertSetting(db: Executor, key: string, value: unknown, u
     )
     .execute();
 }
+
+/** Serialises admins' changes: each reads the values the one before it left (ADR 140). */
+export async function lockSettings(db: Executor) {
+  await sql`select pg_advisory_xact_lock(hashtext('platform_settings'))`.execute(db);
+}
