@@ -39,11 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Sessions live only in cookies: a request without any is anonymous, and skips better-auth's
   // session lookup (most first visits, every crawler).
   const viewer = request.headers.has('cookie') ? await services.auth.getViewer(request.headers) : null;
+  // This process's copy of the admins' settings (ADR 140): no query on most requests.
+  const settings = await services.settings.current();
   return {
     viewer: toClientViewer(viewer),
     nonce: context.get(requestInfoContext).nonce,
     isProduction: services.config.isProduction,
-    supportEmail: services.config.contactEmail,
+    supportEmail: settings.supportEmail,
+    /** Admins may switch the quick-book path off: its buttons are then not drawn (ADR 140). */
+    goNowEnabled: settings.goNowEnabled,
   };
 }
 

@@ -140,7 +140,9 @@ export function defaultSettingValues(deployment: {
  * Rules across fields, checked on the values a change would leave in force (a section saves only
  * its own fields, so the other side of a rule may be a value saved earlier). Null when it holds.
  */
-export function crossFieldProblem(values: SettingValues): { field: keyof SettingValues; message: string } | null {
+export function crossFieldProblem(
+  values: SettingValues,
+): { field: keyof SettingValues; message: string } | null {
   // Go now offers starts within its window: a longer notice would leave it empty every time.
   if (values.goNowEnabled && values.minimumNoticeMinutes > GO_NOW_WINDOW_MINUTES) {
     return {

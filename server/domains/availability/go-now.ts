@@ -28,7 +28,8 @@ const GRID_MS = SLOT_GRID_MINUTES * 60_000;
 export function goNowStarts(now: Date, minimumNoticeMinutes = 0): Date[] {
   const last = now.getTime() + GO_NOW_WINDOW_MINUTES * 60_000;
   const starts: Date[] = [];
-  for (let ms = earliestStart(now, minimumNoticeMinutes).getTime(); ms <= last; ms += GRID_MS) starts.push(new Date(ms));
+  for (let ms = earliestStart(now, minimumNoticeMinutes).getTime(); ms <= last; ms += GRID_MS)
+    starts.push(new Date(ms));
   return starts;
 }
 
@@ -76,7 +77,9 @@ export async function findGoNow(
   const check = async (candidate: SearchResult): Promise<GoNowResult | null> => {
     const found = await findSlotSchedule(deps.db, candidate.id, window);
     if (found?.status !== 'published') return null;
-    const start = starts.find((at) => refusal(found.schedule, at, GO_NOW_DURATION_MINUTES, now, rules) === null);
+    const start = starts.find(
+      (at) => refusal(found.schedule, at, GO_NOW_DURATION_MINUTES, now, rules) === null,
+    );
     if (!start) return null;
     return {
       id: candidate.id,

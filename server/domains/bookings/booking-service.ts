@@ -139,7 +139,11 @@ export function createBookingService(deps: BookingDeps) {
   const readRules = async () =>
     deps.rules
       ? await deps.rules()
-      : { ...DEFAULT_BOOKING_RULES, holdMinutes: HOLD_MINUTES, freeCancellationMinutes: FULL_REFUND_NOTICE_MINUTES };
+      : {
+          ...DEFAULT_BOOKING_RULES,
+          holdMinutes: HOLD_MINUTES,
+          freeCancellationMinutes: FULL_REFUND_NOTICE_MINUTES,
+        };
   const refunds = createBookingRefunds({ ...deps, db, now: clock });
   const paying = createBookingPayments({ ...deps, db, refunds });
   const attempts = createHoldAttempts(db);

@@ -13,7 +13,12 @@ export async function settingsRoutes(app: FastifyInstance, { services }: { servi
   api.get(
     '/api/admin/settings',
     {
-      schema: { tags, summary: 'The platform settings in force and their defaults: money, bookings, email, features (admins only)', response },
+      schema: {
+        tags,
+        summary:
+          'The platform settings in force and their defaults: money, bookings, email, features (admins only)',
+        response,
+      },
     },
     async (request) => {
       await services.auth.requireAdmin(toWebHeaders(request));

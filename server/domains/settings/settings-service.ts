@@ -14,8 +14,8 @@ import { AppError } from '../../http/errors.ts';
 import { recordAdminAction } from '../audit/audit-service.ts';
 import type { RealtimeBus } from '../realtime/bus.ts';
 import { type Executor, findSetting, listSettings, lockSettings, upsertSetting } from './repository.ts';
-import { createSettingsCache, SETTINGS_CHANGED_EVENT, SETTINGS_CHANNEL } from './settings-cache.ts';
 import { commissionBpsOf, SETTING_KEYS, storedValue, valuesOf } from './setting-values.ts';
+import { createSettingsCache, SETTINGS_CHANGED_EVENT, SETTINGS_CHANNEL } from './settings-cache.ts';
 
 /**
  * Platform settings an admin changes at /admin/settings (ADR 131, 140). A missing row means the
@@ -86,7 +86,9 @@ async function updateSettings(
     }
     const problem = crossFieldProblem(next);
     if (problem) {
-      throw new AppError('validation_error', problem.message, [{ field: problem.field, message: problem.message }]);
+      throw new AppError('validation_error', problem.message, [
+        { field: problem.field, message: problem.message },
+      ]);
     }
     const fields = Object.keys(after) as (keyof SettingValues)[];
     if (!fields.length) return readSettings(trx, defaults);
