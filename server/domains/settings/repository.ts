@@ -22,7 +22,7 @@ export async function findSetting(db: Executor, key: string): Promise<unknown> {
 }
 
 /** Writes one key (inserting it if the row is missing, as after a test's truncate). */
-export async function upsertSetting(db: Executor, key: string, value: unknown, updatedBy: string) {
+export async function upsertSetting(db: Executor, key: string, value: unknown, updatedBy: string | null) {
   const json = JSON.stringify(value);
   await db
     .insertInto('platform_settings')
