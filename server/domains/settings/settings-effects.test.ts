@@ -27,7 +27,7 @@ describeWithApp('platform settings take effect at once', (ctx) => {
     const before = await bookOk(guest, bathroomId, startAfter(24 * 60));
     await put(admin, { holdMinutes: 40 });
     const after = await bookOk(guest, bathroomId, startAfter(26 * 60));
-    const held = (booking: { hold_expires_at?: unknown; created_at?: unknown }) =>
+    const held = (booking: Record<string, unknown>) =>
       Math.round(
         (new Date(String(booking.hold_expires_at)).getTime() -
           new Date(String(booking.created_at)).getTime()) /
