@@ -150,9 +150,8 @@ export function formatSetting(field: SettingField, value: unknown): string {
 }
 
 const number = (text: FormDataEntryValue | null) => {
-  const cleaned = String(text ?? '')
-    .replace(/[%\s,]/g, '')
-    .trim();
+  // The field shows a suffix ("12.5%", "20 min"): keep the number only.
+  const cleaned = String(text ?? '').replace(/[^0-9.-]/g, '');
   return cleaned === '' ? Number.NaN : Number(cleaned);
 };
 

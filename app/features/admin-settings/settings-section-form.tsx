@@ -24,10 +24,13 @@ import {
 
 /** What the page's action answers a section's Save with. */
 export type SaveResult =
-  | { ok: true; section: string }
+  | { ok: true; section: string; message: string }
   | { ok: false; section: string | null; message: string; fields: Record<string, string> };
 
 type Section = (typeof SECTIONS)[number];
+
+/** Narrows the box only: the label and help text keep the section's width. */
+const narrow = (width: number) => ({ wrapper: { maxWidth: width } });
 
 function Field(props: { field: SettingField; value: unknown; fallback: unknown; error: string | undefined }) {
   const { field, value, fallback, error } = props;
@@ -51,7 +54,7 @@ function Field(props: { field: SettingField; value: unknown; fallback: unknown; 
           data={CLEANING_BUFFER_OPTIONS}
           defaultValue={String(value)}
           allowDeselect={false}
-          maw={260}
+          styles={narrow(260)}
         />
       );
     case 'text':
@@ -60,7 +63,7 @@ function Field(props: { field: SettingField; value: unknown; fallback: unknown; 
         <TextInput
           {...common}
           defaultValue={String(value)}
-          maw={420}
+          styles={narrow(420)}
           autoComplete="off"
           {...(meta.kind === 'email' ? { inputMode: 'email' as const } : {})}
         />
@@ -77,7 +80,7 @@ function Field(props: { field: SettingField; value: unknown; fallback: unknown; 
           allowNegative={false}
           decimalScale={meta.kind === 'percent' ? 2 : 0}
           suffix={meta.kind === 'percent' ? '%' : ' min'}
-          maw={220}
+          styles={narrow(220)}
         />
       );
   }
@@ -94,8 +97,7 @@ export function SettingsSectionForm(props: {
   const result = fetcher.data;
   useEffect(() => {
     if (fetcher.state !== 'idle' || !result) return;
-    if (result.ok)
-      toast.success({ title: `${section.title} saved`, message: 'Privy uses the new settings from now on.' });
+    if (result.ok) toast.success({ title: `${section.title} saved`, message: result.message });
     else toast.error({ title: `${section.title} not saved`, message: result.message });
   }, [fetcher.state, result, section.title]);
   const errors = result && !result.ok ? result.fields : {};

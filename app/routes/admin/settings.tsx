@@ -46,8 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refused(400, 'Please check the highlighted fields.', fields);
   }
   try {
-    await context.get(servicesContext).settings.update(admin.userId, parsed.data);
-    return data<SaveResult>({ ok: true, section });
+    const settings = await context.get(servicesContext).settings.update(admin.userId, parsed.data);
+    const message =
+      section === 'money'
+        ? `Commission ${settings.commissionPercent}% for new bookings.`
+        : 'Privy uses the new settings from now on.';
+    return data<SaveResult>({ ok: true, section, message });
   } catch (error) {
     const known = asAppError(error);
     if (!known) throw error;
