@@ -104,6 +104,22 @@ describe('settings cache', () => {
     expect((await cache.current()).holdMinutes).toBe(50);
   });
 
+  it('serves the last values it read while the table cannot be read, and tries again next time', async () => {
+    const { cache, load, store, advance } = setup();
+    await expect(cache.current()).resolves.toMatchObject({ holdMinutes: 15 });
+    advance(5_000);
+    load.mockRejectedValueOnce(new Error('connection refused'));
+    await expect(cache.current()).resolves.toMatchObject({ holdMinutes: 15 });
+    store({ holdMinutes: 25 });
+    await expect(cache.current()).resolves.toMatchObject({ holdMinutes: 25 });
+  });
+
+  it('fails when it has never read the table', async () => {
+    const { cache, load } = setup();
+    load.mockRejectedValueOnce(new Error('connection refused'));
+    await expect(cache.current()).rejects.toThrow('connection refused');
+  });
+
   it('shares one read between callers while it is in flight', async () => {
     const { cache, load } = setup();
     await Promise.all([cache.current(), cache.current(), cache.current()]);

@@ -30,6 +30,8 @@ export function createSettingsCache(deps: {
   const ttl = deps.ttlMs ?? SETTINGS_CACHE_TTL_MS;
   const nowMs = deps.nowMs ?? Date.now;
   let copy: { values: SettingValues; loadedAt: number } | null = null;
+  // The last values read, kept past invalidation: served while the database cannot be read.
+  let lastKnown: SettingValues | null = null;
   let inflight: Promise<SettingValues> | null = null;
   // Bumped by each invalidation: a load that started before one must not be kept as fresh.
   let generation = 0;
@@ -49,6 +51,7 @@ export function createSettingsCache(deps: {
     const started = generation;
     const loading = deps.load().then(
       (values) => {
+        lastKnown = values;
         if (generation === started) {
           copy = { values, loadedAt: nowMs() };
           inflight = null;
@@ -57,6 +60,8 @@ export function createSettingsCache(deps: {
       },
       (error) => {
         if (generation === started) inflight = null;
+        // Better the values of a moment ago than no page at all; the next call tries again.
+        if (lastKnown) return lastKnown;
         throw error;
       },
     );
