@@ -39,11 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Sessions live only in cookies: a request without any is anonymous, and skips better-auth's
   // session lookup (most first visits, every crawler).
   const viewer = request.headers.has('cookie') ? await services.auth.getViewer(request.headers) : null;
+  // This process's copy of the admins' settings (ADR 140): no query on most requests. A process
+  // that has never reached the database still draws its pages, with the defaults (ADR 107).
+  const settings = await services.settings.current().catch(() => services.settings.defaults);
   return {
     viewer: toClientViewer(viewer),
     nonce: context.get(requestInfoContext).nonce,
     isProduction: services.config.isProduction,
-    supportEmail: services.config.contactEmail,
+    supportEmail: settings.supportEmail,
+    /** Admins may switch the quick-book path off: its buttons are then not drawn (ADR 140). */
+    goNowEnabled: settings.goNowEnabled,
   };
 }
 

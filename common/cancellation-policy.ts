@@ -20,18 +20,25 @@ export function cancellationTerms(input: {
   startsAt: Date;
   /** What was paid and not yet given back, in cents. */
   refundableCents: number;
+  /** The free-cancellation window admins set (ADR 140); PRODUCT.md's 60 minutes by default. */
+  freeCancellationMinutes?: number;
 }): CancellationTerms {
+  const freeMinutes = input.freeCancellationMinutes ?? FULL_REFUND_NOTICE_MINUTES;
   const refundable = Math.max(0, input.refundableCents);
   if (input.party !== 'guest') return { policy: 'full', refundCents: refundable };
   const minutesAhead = (input.startsAt.getTime() - input.now.getTime()) / 60_000;
-  if (minutesAhead >= FULL_REFUND_NOTICE_MINUTES) return { policy: 'full', refundCents: refundable };
+  if (minutesAhead >= freeMinutes) return { policy: 'full', refundCents: refundable };
   // Half, rounded half up to the cent: 1,001 cents gives back 501.
   if (minutesAhead > 0) return { policy: 'half', refundCents: Math.round(refundable / 2) };
   return { policy: 'none', refundCents: 0 };
 }
 
 /** The sentence a guest or host reads before confirming a cancellation. */
-export function describeTerms(terms: CancellationTerms, party: CancellingParty): string {
+export function describeTerms(
+  terms: CancellationTerms,
+  party: CancellingParty,
+  freeCancellationMinutes: number = FULL_REFUND_NOTICE_MINUTES,
+): string {
   if (party !== 'guest') {
     return terms.refundCents > 0
       ? `The guest gets a full refund of ${formatUsd(terms.refundCents)}.`
@@ -43,7 +50,7 @@ export function describeTerms(terms: CancellationTerms, party: CancellingParty):
         ? `You get a full refund of ${formatUsd(terms.refundCents)}.`
         : 'Nothing was paid, so there is nothing to refund.';
     case 'half':
-      return `It starts in less than ${FULL_REFUND_NOTICE_MINUTES} minutes, so you get half back: ${formatUsd(terms.refundCents)}.`;
+      return `It starts in less than ${freeCancellationMinutes} minutes, so you get half back: ${formatUsd(terms.refundCents)}.`;
     case 'none':
       return 'It has already started, so there is no refund. You can still ask for one from the booking page.';
   }

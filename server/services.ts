@@ -133,7 +133,21 @@ export async function createServices(
   log: ServiceLogger = consoleLogger,
 ): Promise<AppServices> {
   const { db } = database;
-  const email = createEmailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const bus = await createRealtimeBus(database, log);
+  // Before the engines that read it (ADR 140): one cached copy per process, dropped on every change.
+  const settings = createSettingsService({
+    db,
+    bus,
+    deployment: { mailFrom: config.mailFrom, contactEmail: config.contactEmail },
+  });
+  const email = createEmailService({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: async () => {
+      const { emailFromName, emailFromAddress } = await settings.current();
+      return { name: emailFromName, address: emailFromAddress };
+    },
+  });
   const betterAuth = createBetterAuth({
     db,
     secret: config.authSecret,
@@ -144,11 +158,17 @@ export async function createServices(
     log,
     onUserCreated: async (user) => {
       const [first, ...rest] = user.name.trim().split(/\s+/);
-      await insertProfile(db, { id: user.id, first_name: first ?? '', last_name: rest.join(' ') });
+      // PRODUCT.md Accounts: new accounts are active, unless admins hold new sign-ups for review (ADR 140).
+      const underReview = (await settings.current()).signupsUnderReview;
+      await insertProfile(db, {
+        id: user.id,
+        first_name: first ?? '',
+        last_name: rest.join(' '),
+        ...(underReview ? { is_active: false } : {}),
+      });
     },
   });
   const auth = createAuthService({ db, auth: betterAuth });
-  const bus = await createRealtimeBus(database, log);
   const gateway = createGateway(bus);
   const directory = createDirectoryService(db, bus);
   const notifications = createNotificationService({
@@ -207,6 +227,7 @@ export async function createServices(
     db,
     storage,
     timezoneAt: (latitude, longitude) => places.timezoneAt(latitude, longitude),
+    defaultCleaningBufferMinutes: async () => (await settings.current()).defaultCleaningBufferMinutes,
     publicPoint: (latitude, longitude, seed) => {
       const point = fuzzPoint(latitude, longitude, seed);
       return { latitude: point.lat, longitude: point.lng };
@@ -216,6 +237,7 @@ export async function createServices(
     db,
     imageUrl: (key) => storage.objects.url(key),
     timezoneAt: (latitude, longitude) => places.timezoneAt(latitude, longitude),
+    rules: () => settings.current(),
   });
   const messaging = createMessagingService({ db, bus, gateway, notifications });
   defineMessagingJobs(jobs, messaging);
@@ -231,6 +253,7 @@ export async function createServices(
     notifications,
     directory,
     appUrl: config.appUrl,
+    rules: () => settings.current(),
   });
   defineBookingJobs(jobs, bookings);
   const blackouts = createBlackoutService({ db, bookings, notifications, jobs, log });
@@ -248,7 +271,6 @@ export async function createServices(
   const payouts = createPayoutService({ db, payments, notifications, bus, log });
   definePayoutJobs(jobs, payouts);
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
-  const settings = createSettingsService({ db });
   const audit = createAuditService({ db });
   const earnings = createEarningsService({ db, now: () => new Date() });
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
@@ -295,6 +317,7 @@ export async function createServices(
       await jobs.stop();
       notifications.stop();
       gateway.close();
+      settings.close();
       await bus.close();
     },
   };

@@ -6,6 +6,9 @@ export const GO_NOW_LIMIT = 10;
 /** Go now books the shortest stay, starting within this many minutes. */
 export const GO_NOW_DURATION_MINUTES = 15;
 export const GO_NOW_WINDOW_MINUTES = 15;
+/** What the API answers (404) while admins have switched Go now off (ADR 140). */
+export const GO_NOW_OFF_MESSAGE =
+  'Go now is switched off at the moment. Search for a bathroom and book a time instead.';
 /** How far Go now looks: the widest search radius (a hurried guest will walk a bit). */
 export const GO_NOW_RADIUS_MILES = 25;
 

@@ -168,7 +168,11 @@ export function describeWithApp(
       });
       beforeEach(async () => {
         current?.log.clear();
-        if (current) await truncateAll(current.database);
+        if (current) {
+          await truncateAll(current.database);
+          // A truncate tells no process: drop the settings copy the last test may have left (ADR 140).
+          current.services.settings.invalidate();
+        }
       });
       afterAll(async () => {
         await current?.app.close();

@@ -104,13 +104,13 @@ describe('earnings', () => {
     const admin = adminTab.page;
     await signIn(admin, 'admin@privy.test');
     await admin.goto('/admin/settings');
-    await waitForHydration(admin, '[data-testid="save-settings"]');
+    await waitForHydration(admin, '[data-testid="save-money"]');
     const input = admin.getByRole('textbox', { name: 'Commission on each booking' });
     await input.fill('12.5');
-    await admin.getByTestId('save-settings').click();
+    await admin.getByTestId('save-money').click();
     await admin.getByText('Commission 12.5% for new bookings.').waitFor();
     await admin.reload();
-    await waitForHydration(admin, '[data-testid="save-settings"]');
+    await waitForHydration(admin, '[data-testid="save-money"]');
     expect(await input.inputValue()).toBe('12.5%');
     expect(await admin.getByTestId('settings-updated').textContent()).toMatch(/^Last changed/);
 
@@ -120,7 +120,7 @@ describe('earnings', () => {
 
     // Out of range: the field says why, nothing is saved.
     await input.fill('60');
-    await admin.getByTestId('save-settings').click();
+    await admin.getByTestId('save-money').click();
     await admin.getByText('Enter 0 to 50 percent.').waitFor();
     // The refused save answered 400, which Chromium logs as a failed resource.
     allowConsoleErrors(adminTab, /admin\/settings.*status of 400/);
@@ -128,9 +128,9 @@ describe('earnings', () => {
     await shootAll(admin, '/admin/settings', 'admin-settings');
     // Back to PRODUCT.md's rate for the other browser tests.
     await admin.goto('/admin/settings');
-    await waitForHydration(admin, '[data-testid="save-settings"]');
+    await waitForHydration(admin, '[data-testid="save-money"]');
     await input.fill('15');
-    await admin.getByTestId('save-settings').click();
+    await admin.getByTestId('save-money').click();
     await admin.getByText('Commission 15% for new bookings.').waitFor();
   });
 });

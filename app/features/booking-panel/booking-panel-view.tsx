@@ -5,6 +5,7 @@ import { bookingPriceCents } from '../../../common/booking-price.ts';
 import { FULL_REFUND_NOTICE_MINUTES } from '../../../common/cancellation-policy.ts';
 import { BOOKING_HORIZON_DAYS } from '../../../common/constants.ts';
 import { formatUsd } from '../../../common/money.ts';
+import { HOLD_MINUTES } from '../../../common/schemas/bookings.ts';
 import { DatePickerField } from '../../ui/date-time-picker.tsx';
 import { choiceHref, clock12, dateLabel, nextDates } from './booking-choice.ts';
 
@@ -33,6 +34,9 @@ export type PanelData = {
   timezoneName: string;
   /** Not shown to the bathroom's own host. */
   ownBathroom: boolean;
+  /** The admins' settings in force (ADR 140); PRODUCT.md's values without them. */
+  freeCancellationMinutes?: number;
+  holdMinutes?: number;
 };
 
 /** The panel's interactive parts: Mantine's, or their plain markup before the page is live. */
@@ -194,8 +198,9 @@ export function BookingPanelView({
               </Text>
             </Group>
             <Text size="xs" c="dimmed">
-              Free cancellation up to {FULL_REFUND_NOTICE_MINUTES} minutes before the start; half back after
-              that; no refund once it has started.
+              We hold the time for {data.holdMinutes ?? HOLD_MINUTES} minutes while you pay. Free cancellation
+              up to {data.freeCancellationMinutes ?? FULL_REFUND_NOTICE_MINUTES} minutes before the start;
+              half back after that; no refund once it has started.
             </Text>
             <Form method="post" preventScrollReset>
               <input type="hidden" name="startsAt" value={data.start.starts_at} />

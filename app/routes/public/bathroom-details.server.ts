@@ -95,6 +95,7 @@ export async function listingLoader({ params, request, context }: Route.LoaderAr
   const starts = slots?.starts ?? [];
   // The earliest free start is picked already: one tap from here to paying.
   const start = starts.find((slot) => slot.starts_at === choice.start) ?? starts[0] ?? null;
+  const rules = await services.settings.current();
   const reviewsPage = z.coerce
     .number()
     .int()
@@ -124,6 +125,8 @@ export async function listingLoader({ params, request, context }: Route.LoaderAr
       title: listing.title,
       area: `Near ${listing.city}${listing.state_code ? `, ${listing.state_code}` : ''}`,
       ownBathroom: viewer !== null && listing.host?.id === viewer.userId,
+      freeCancellationMinutes: rules.freeCancellationMinutes,
+      holdMinutes: rules.holdMinutes,
     },
     place: from.success ? (search.get('q') ?? '').slice(0, 120) : '',
     tileUrl: services.config.mapTileUrl,

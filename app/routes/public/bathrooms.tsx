@@ -11,6 +11,7 @@ import { searchSummary } from '../../features/search/search-summary.ts';
 import { parseSearch } from '../../features/search/search-url.server.ts';
 import { searchHref, stateFromParams } from '../../features/search/search-url.ts';
 import { servicesContext } from '../../lib/context.ts';
+import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/bathrooms';
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -48,6 +49,8 @@ export default function BathroomsPage({ loaderData }: Route.ComponentProps) {
   const { state, results, total, totalIsCapped, pageSize, tileUrl, invalid } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
+  // Admins may switch Go now off (ADR 140): the root loader says so.
+  const goNow = useRootData()?.goNowEnabled !== false;
   const searchedPoint =
     results && state.lat && state.lng ? { latitude: Number(state.lat), longitude: Number(state.lng) } : null;
   const errors = Object.fromEntries(
@@ -74,7 +77,7 @@ export default function BathroomsPage({ loaderData }: Route.ComponentProps) {
         </CollapsibleSearch>
         {/* In a hurry: the nearest bathrooms free within 15 minutes, around the searched place (or,
             before any search, the browser's location). */}
-        <LiveGoNowButton point={searchedPoint} geolocate />
+        {goNow && <LiveGoNowButton point={searchedPoint} geolocate />}
         {invalid.length ? <InvalidSearch fields={invalid} /> : null}
         {results ? (
           <SearchResults

@@ -11,6 +11,7 @@ import {
 import { pageMeta } from '../../features/marketing/meta.ts';
 import { useDefaultAddress } from '../../features/places/use-default-address.ts';
 import { HeroSearch } from '../../features/search/hero-search.tsx';
+import { useRootData } from '../../root.tsx';
 import { useLive } from '../../ui/use-live.ts';
 
 // Drawn only in the browser, from an address found after load: its code loads once the page is live.
@@ -28,6 +29,8 @@ export function meta() {
 export default function HomePage() {
   const { address, setAddress, loading } = useDefaultAddress();
   const live = useLive();
+  // Admins may switch Go now off (ADR 140): the root loader says so.
+  const goNow = useRootData()?.goNowEnabled !== false;
   return (
     <>
       <HomeHero
@@ -35,12 +38,14 @@ export default function HomePage() {
           <>
             <HeroSearch address={address} onAddressChange={setAddress} addressLoading={loading} />
             {/* In a hurry: the nearest bathrooms free within 15 minutes, around the address or the browser's location. */}
-            <div className={classes.goNow}>
-              <LiveGoNowButton
-                point={address ? { latitude: address.latitude, longitude: address.longitude } : null}
-                geolocate
-              />
-            </div>
+            {goNow && (
+              <div className={classes.goNow}>
+                <LiveGoNowButton
+                  point={address ? { latitude: address.latitude, longitude: address.longitude } : null}
+                  geolocate
+                />
+              </div>
+            )}
           </>
         }
       />

@@ -3,7 +3,10 @@ import type { ProfileLocation } from '../../../common/schemas/location.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 
-export async function insertProfile(db: Db, profile: { id: string; first_name: string; last_name: string }) {
+export async function insertProfile(
+  db: Db,
+  profile: { id: string; first_name: string; last_name: string; is_active?: boolean },
+) {
   await db
     .insertInto('profiles')
     .values(profile)

@@ -18,7 +18,7 @@ import {
 } from './repository.ts';
 import { type SearchRow, searchPublishedBathrooms } from './search-repository.ts';
 import { slotReferenceZone } from './search-slot-sql.ts';
-import { dayWindow, freeStarts, isBookableDate } from './slots.ts';
+import { type BookingRules, DEFAULT_BOOKING_RULES, dayWindow, freeStarts, isBookableDate } from './slots.ts';
 import { wallClock } from './zoned-time.ts';
 
 /** A bathroom card's row, from a search or a host's profile (distance and count aside). */
@@ -34,8 +34,17 @@ export function createAvailabilityService(deps: {
   imageUrl: (key: string) => string;
   /** The IANA zone at a point (places): a slot search does its zone arithmetic once for the centre's zone. */
   timezoneAt: (latitude: number, longitude: number) => string;
+  /** The admins' minimum notice and longest booking in force (ADR 140); PRODUCT.md's without it. */
+  rules?: () => Promise<BookingRules>;
 }) {
   const { db, imageUrl } = deps;
+  const rules = async () => (deps.rules ? await deps.rules() : DEFAULT_BOOKING_RULES);
+  /** The durations a guest may book now: the host's, up to the longest booking admins allow. */
+  const bookable = (durations: number[], max: number) => {
+    const within = durations.filter((minutes) => minutes <= max);
+    // A bathroom offering only longer stays keeps its list (the page stays whole); booking refuses.
+    return within.length ? within : durations;
+  };
 
   function cover(row: CoverRow): SearchResult['cover'] {
     if (!row.cover_key_1x || !row.cover_key_2x) return null;
@@ -74,6 +83,10 @@ export function createAvailabilityService(deps: {
   return {
     /** Published bathrooms within the radius of a point, optionally only those open for a slot. */
     async search(input: SearchInput): Promise<SearchResponse> {
+      // A stay longer than admins allow cannot be booked anywhere: no bathroom is free for it.
+      if (input.durationMinutes !== undefined && input.durationMinutes > (await rules()).maxBookingMinutes) {
+        return { results: [], total: 0, totalIsCapped: false };
+      }
       const referenceZone = slotReferenceZone(input, deps.timezoneAt);
       const { rows, total, totalIsCapped } = await searchPublishedBathrooms(db, input, referenceZone);
       return { results: rows.map((row) => card(row, row.distance_miles)), total, totalIsCapped };
@@ -115,11 +128,16 @@ export function createAvailabilityService(deps: {
         date: dateLocal,
         duration_minutes: durationMinutes,
       };
-      if (!found.allowed_durations.includes(durationMinutes)) {
-        return { ...base, starts: [], duration_not_offered: found.allowed_durations };
+      const inForce = await rules();
+      if (!found.allowed_durations.includes(durationMinutes) || durationMinutes > inForce.maxBookingMinutes) {
+        return {
+          ...base,
+          starts: [],
+          duration_not_offered: bookable(found.allowed_durations, inForce.maxBookingMinutes),
+        };
       }
       const starts = isBookableDate(dateLocal, found.timezone, now)
-        ? freeStarts(found.schedule, dateLocal, durationMinutes, now)
+        ? freeStarts(found.schedule, dateLocal, durationMinutes, now, inForce)
         : [];
       return {
         ...base,
@@ -145,18 +163,21 @@ export function createAvailabilityService(deps: {
       ]);
       const now = options.now ?? new Date();
       const today = wallClock(now, bathroom.timezone).date;
-      const shortest = Math.min(...bathroom.allowed_durations);
+      const inForce = await rules();
+      const durations = bookable(bathroom.allowed_durations, inForce.maxBookingMinutes);
+      const shortest = Math.min(...durations);
       // Today's next free starts come from the slot engine, so booked and blacked-out time is left out.
       const window = dayWindow(today, bathroom.timezone);
       const taken = window ? await findSlotSchedule(db, bathroomId, window) : null;
       const freeToday = taken
-        ? freeStarts(taken.schedule, today, shortest, now)
+        ? freeStarts(taken.schedule, today, shortest, now, inForce)
             .slice(0, 8)
             .map((slot) => ({ startUtc: slot.startsAt, localTime: slot.localTime }))
         : [];
       const { host_id: _hostId, rating_average: rating, ...rest } = bathroom;
       return {
         ...rest,
+        allowed_durations: durations,
         rating_average: rating === null ? null : Number(rating),
         photos: photos.map((photo) => ({
           url: imageUrl(photo.key_1x),

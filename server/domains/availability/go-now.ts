@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { AvailabilityService } from './availability-service.ts';
 import { SLOT_GRID_MINUTES } from './opening-hours.ts';
 import { findSlotSchedule } from './repository.ts';
-import { earliestStart, refusal } from './slots.ts';
+import { type BookingRules, DEFAULT_BOOKING_RULES, earliestStart, refusal } from './slots.ts';
 import { minutesToTime, wallClock } from './zoned-time.ts';
 
 /**
@@ -25,10 +25,11 @@ const CANDIDATES = 30;
 const GRID_MS = SLOT_GRID_MINUTES * 60_000;
 
 /** The grid starts Go now offers: now rounded up to the grid, and the next ones up to now + 15 min. */
-export function goNowStarts(now: Date): Date[] {
+export function goNowStarts(now: Date, minimumNoticeMinutes = 0): Date[] {
   const last = now.getTime() + GO_NOW_WINDOW_MINUTES * 60_000;
   const starts: Date[] = [];
-  for (let ms = earliestStart(now).getTime(); ms <= last; ms += GRID_MS) starts.push(new Date(ms));
+  for (let ms = earliestStart(now, minimumNoticeMinutes).getTime(); ms <= last; ms += GRID_MS)
+    starts.push(new Date(ms));
   return starts;
 }
 
@@ -37,11 +38,15 @@ export async function findGoNow(
     db: Db;
     availability: Pick<AvailabilityService, 'search'>;
     timezoneAt: (latitude: number, longitude: number) => string;
+    /** The admins' minimum notice and longest booking (ADR 140). */
+    rules?: BookingRules;
   },
   point: { latitude: number; longitude: number },
   now = new Date(),
 ): Promise<GoNowResult[]> {
-  const starts = goNowStarts(now);
+  const rules = deps.rules ?? DEFAULT_BOOKING_RULES;
+  const starts = goNowStarts(now, rules.minimumNoticeMinutes);
+  if (!starts.length) return [];
   const zone = deps.timezoneAt(point.latitude, point.longitude);
   // Search's time filter takes a wall-clock date and time; in the centre's zone it names the same
   // instant for nearly every bathroom around. One in another zone is read at its own wall clock, so
@@ -72,7 +77,9 @@ export async function findGoNow(
   const check = async (candidate: SearchResult): Promise<GoNowResult | null> => {
     const found = await findSlotSchedule(deps.db, candidate.id, window);
     if (found?.status !== 'published') return null;
-    const start = starts.find((at) => refusal(found.schedule, at, GO_NOW_DURATION_MINUTES, now) === null);
+    const start = starts.find(
+      (at) => refusal(found.schedule, at, GO_NOW_DURATION_MINUTES, now, rules) === null,
+    );
     if (!start) return null;
     return {
       id: candidate.id,

@@ -6,7 +6,7 @@ import {
   slotsQuerySchema,
   slotsResponseSchema,
 } from '../../../common/schemas/bookings.ts';
-import { goNowQuerySchema, goNowResponseSchema } from '../../../common/schemas/go-now.ts';
+import { GO_NOW_OFF_MESSAGE, goNowQuerySchema, goNowResponseSchema } from '../../../common/schemas/go-now.ts';
 import { searchQuerySchema, toSearchInput } from '../../../common/schemas/search.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
@@ -80,20 +80,27 @@ export async function availabilityRoutes(app: FastifyInstance, { services }: { s
     {
       schema: {
         tags: ['bathrooms'],
-        summary: 'The nearest published bathrooms with a free 15-minute start within the next 15 minutes',
+        summary:
+          'The nearest published bathrooms with a free 15-minute start within the next 15 minutes (404 while admins have switched Go now off)',
         querystring: goNowQuerySchema,
         response: { 200: goNowResponseSchema },
       },
     },
-    async (request) => ({
-      results: await findGoNow(
-        {
-          db: services.db,
-          availability: services.availability,
-          timezoneAt: (latitude, longitude) => services.places.timezoneAt(latitude, longitude),
-        },
-        { latitude: request.query.lat, longitude: request.query.lon },
-      ),
-    }),
+    async (request) => {
+      const settings = await services.settings.current();
+      // Admins may switch the quick-book path off (ADR 140); the pages hide it, and so does the API.
+      if (!settings.goNowEnabled) throw new AppError('not_found', GO_NOW_OFF_MESSAGE);
+      return {
+        results: await findGoNow(
+          {
+            db: services.db,
+            availability: services.availability,
+            timezoneAt: (latitude, longitude) => services.places.timezoneAt(latitude, longitude),
+            rules: settings,
+          },
+          { latitude: request.query.lat, longitude: request.query.lon },
+        ),
+      };
+    },
   );
 }

@@ -143,3 +143,32 @@ describe('slot engine: bookings, buffers, blackouts, notice, horizon', () => {
     expect(refusal(narrow, local('07:45'), 30, JUNE_EVE)).toBe('closed');
   });
 });
+
+describe('slot engine with the admins’ booking rules (ADR 140)', () => {
+  // 2027-06-15 10:07 in New York (EDT, UTC-4).
+  const now = at('2027-06-15T14:07:00Z');
+  const rules = (minimumNoticeMinutes: number, maxBookingMinutes = 120) => ({
+    minimumNoticeMinutes,
+    maxBookingMinutes,
+  });
+
+  it('minimum notice: starts before now + notice (rounded up to the grid) are too soon; later ones sell', () => {
+    const open = schedule({ openingHours: ALL_DAY });
+    expect(refusal(open, at('2027-06-15T14:15:00Z'), 15, now)).toBeNull();
+    expect(refusal(open, at('2027-06-15T14:15:00Z'), 15, now, rules(60))).toBe('too_soon');
+    expect(refusal(open, at('2027-06-15T15:00:00Z'), 15, now, rules(60))).toBe('too_soon');
+    expect(refusal(open, at('2027-06-15T15:15:00Z'), 15, now, rules(60))).toBeNull();
+    // The past stays "past", whatever the notice.
+    expect(refusal(open, at('2027-06-15T14:00:00Z'), 15, now, rules(60))).toBe('past');
+    const starts = freeStarts(open, '2027-06-15', 15, now, rules(60)).map((slot) => slot.startsAt);
+    expect(starts[0]).toBe('2027-06-15T15:15:00.000Z');
+  });
+
+  it('longest booking: a duration the host allows but beyond the limit is too long', () => {
+    const open = schedule({ openingHours: ALL_DAY });
+    const start = at('2027-06-16T14:00:00Z');
+    expect(refusal(open, start, 90, now, rules(0, 60))).toBe('too_long');
+    expect(refusal(open, start, 60, now, rules(0, 60))).toBeNull();
+    expect(freeStarts(open, '2027-06-16', 90, now, rules(0, 60))).toEqual([]);
+  });
+});

@@ -28,7 +28,23 @@ export type SlotSchedule = {
   blackouts: Interval[];
 };
 
-export type SlotRefusal = 'duration' | 'off_grid' | 'past' | 'too_far' | 'closed' | 'taken' | 'blackout';
+export type SlotRefusal =
+  | 'duration'
+  | 'too_long'
+  | 'off_grid'
+  | 'past'
+  | 'too_soon'
+  | 'too_far'
+  | 'closed'
+  | 'taken'
+  | 'blackout';
+
+/**
+ * The marketplace's rules admins set at /admin/settings (ADR 140): how soon a booking may start
+ * and how long it may last. The defaults are PRODUCT.md's (notice 0, the longest duration offered).
+ */
+export type BookingRules = { minimumNoticeMinutes: number; maxBookingMinutes: number };
+export const DEFAULT_BOOKING_RULES: BookingRules = { minimumNoticeMinutes: 0, maxBookingMinutes: 120 };
 
 export type Slot = {
   /** UTC instant, ISO 8601. */
@@ -42,9 +58,12 @@ export type Slot = {
 const overlaps = (a: Interval, startMs: number, endMs: number) =>
   a.start.getTime() < endMs && startMs < a.end.getTime();
 
-/** Now rounded up to the grid: minimum notice 0 still lets a guest take the slot starting now. */
-export function earliestStart(now: Date): Date {
-  return new Date(Math.ceil(now.getTime() / GRID_MS) * GRID_MS);
+/**
+ * Now plus the minimum notice, rounded up to the grid: notice 0 still lets a guest take the slot
+ * starting now.
+ */
+export function earliestStart(now: Date, minimumNoticeMinutes = 0): Date {
+  return new Date(Math.ceil((now.getTime() + minimumNoticeMinutes * MINUTE_MS) / GRID_MS) * GRID_MS);
 }
 
 /** The last instant a booking may start (60 days from now). */
@@ -80,11 +99,14 @@ export function refusal(
   start: Date,
   durationMinutes: number,
   now: Date,
+  rules: BookingRules = DEFAULT_BOOKING_RULES,
 ): SlotRefusal | null {
   if (!schedule.allowedDurations.includes(durationMinutes)) return 'duration';
+  if (durationMinutes > rules.maxBookingMinutes) return 'too_long';
   const startMs = start.getTime();
   if (!Number.isFinite(startMs) || startMs % GRID_MS !== 0) return 'off_grid';
   if (startMs < earliestStart(now).getTime()) return 'past';
+  if (startMs < earliestStart(now, rules.minimumNoticeMinutes).getTime()) return 'too_soon';
   if (startMs > latestStart(now).getTime()) return 'too_far';
   if (!isOpen(schedule, start, durationMinutes)) return 'closed';
   const endMs = startMs + durationMinutes * MINUTE_MS;
@@ -110,13 +132,14 @@ export function freeStarts(
   dateLocal: string,
   durationMinutes: number,
   now: Date,
+  rules: BookingRules = DEFAULT_BOOKING_RULES,
 ): Slot[] {
   const window = dayWindow(dateLocal, schedule.timezone);
   if (!window) return [];
   const slots: Slot[] = [];
   for (let ms = window.start.getTime(); ms < window.end.getTime(); ms += GRID_MS) {
     const start = new Date(ms);
-    if (refusal(schedule, start, durationMinutes, now) !== null) continue;
+    if (refusal(schedule, start, durationMinutes, now, rules) !== null) continue;
     slots.push({
       startsAt: start.toISOString(),
       localTime: minutesToTime(wallClock(start, schedule.timezone).minutes),

@@ -4,6 +4,7 @@ import {
   type CancellingParty,
   cancellationTerms,
   describeTerms,
+  FULL_REFUND_NOTICE_MINUTES,
 } from '../../../common/cancellation-policy.ts';
 import { formatUsd } from '../../../common/money.ts';
 import type { Db } from '../../db/database.ts';
@@ -43,6 +44,8 @@ export type BookingLifeDeps = {
   closeSession: (sessionId: string) => Promise<boolean>;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   now: () => Date;
+  /** The free-cancellation window in force (admins' setting, ADR 140); PRODUCT.md's 60 minutes without it. */
+  freeCancellationMinutes?: () => Promise<number>;
 };
 
 const noSuchBooking = () => new AppError('not_found', 'There is no such booking.');
@@ -67,9 +70,13 @@ export function createBookingLife(deps: BookingLifeDeps) {
     pending.add(task);
   }
 
-  function termsFor(row: BookingForPayment, party: CancellingParty): CancellationTerms {
+  const freeWindow = async () =>
+    deps.freeCancellationMinutes ? await deps.freeCancellationMinutes() : FULL_REFUND_NOTICE_MINUTES;
+
+  function termsFor(row: BookingForPayment, party: CancellingParty, freeMinutes: number): CancellationTerms {
     return cancellationTerms({
       party,
+      freeCancellationMinutes: freeMinutes,
       now: deps.now(),
       startsAt: new Date(row.starts_at),
       // Everything already committed to the guest counts, pending refunds too: never refund twice.
@@ -106,6 +113,7 @@ export function createBookingLife(deps: BookingLifeDeps) {
 
   /** The cancellation itself, for any party; the row must already be allowed to move. */
   async function cancelLocked(bookingId: string, options: CancelOptions) {
+    const freeMinutes = await freeWindow();
     const outcome = await db.transaction().execute(async (trx) => {
       const row = await lockBookingForPayment(trx, bookingId);
       if (!row) throw noSuchBooking();
@@ -114,7 +122,7 @@ export function createBookingLife(deps: BookingLifeDeps) {
         if (row.status === 'cancelled') return { changed: false, refundCents: 0, refundId: null, row };
         throw new AppError('conflict', why);
       }
-      const terms = termsFor(row, options.party);
+      const terms = termsFor(row, options.party, freeMinutes);
       const moved = await moveBooking(trx, row.id, 'cancelled', {
         cancelledBy: options.cancelledBy,
         reason: options.reason || null,
@@ -202,12 +210,13 @@ export function createBookingLife(deps: BookingLifeDeps) {
       if (!row) throw noSuchBooking();
       const party = partyOf(actor, row);
       const why = cannotCancel(row);
-      const terms = termsFor(row, party);
+      const freeMinutes = await freeWindow();
+      const terms = termsFor(row, party, freeMinutes);
       return {
         can_cancel: why === null,
         policy: terms.policy,
         refund_cents: why === null ? terms.refundCents : 0,
-        message: why ?? describeTerms(terms, party),
+        message: why ?? describeTerms(terms, party, freeMinutes),
       };
     },
 

@@ -1,3 +1,4 @@
+import { FULL_REFUND_NOTICE_MINUTES } from '../../../common/cancellation-policy.ts';
 import {
   type BookingView,
   bookingPriceCents,
@@ -7,7 +8,13 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { readSlotSchedule } from '../availability/slot-schedule.ts';
-import { BOOKING_HORIZON_DAYS, refusal, type SlotRefusal } from '../availability/slots.ts';
+import {
+  BOOKING_HORIZON_DAYS,
+  type BookingRules,
+  DEFAULT_BOOKING_RULES,
+  refusal,
+  type SlotRefusal,
+} from '../availability/slots.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { MessagingService } from '../messaging/messaging-service.ts';
 import type { ReviewService } from '../reviews/review-service.ts';
@@ -50,7 +57,7 @@ const ownBathroom = () =>
     { field: 'bathroomId', message: 'Choose a bathroom you do not host.' },
   ]);
 
-function refusalError(reason: SlotRefusal, allowedDurations: number[]): AppError {
+function refusalError(reason: SlotRefusal, allowedDurations: number[], rules: BookingRules): AppError {
   const field = (name: string, message: string) =>
     new AppError('validation_error', message, [{ field: name, message }]);
   switch (reason) {
@@ -58,6 +65,13 @@ function refusalError(reason: SlotRefusal, allowedDurations: number[]): AppError
       return field(
         'durationMinutes',
         `This bathroom takes bookings of ${allowedDurations.join(', ')} minutes.`,
+      );
+    case 'too_long':
+      return field('durationMinutes', `Bookings last at most ${rules.maxBookingMinutes} minutes.`);
+    case 'too_soon':
+      return field(
+        'startsAt',
+        `Bookings start at least ${rules.minimumNoticeMinutes} minutes from now. Please choose a later start.`,
       );
     case 'off_grid':
       return field('startsAt', 'Bookings start on the quarter hour (:00, :15, :30 or :45).');
@@ -112,11 +126,24 @@ export type BookingDeps = Omit<BookingPaymentDeps, 'db' | 'messaging'> & {
   jobs: Scheduler;
   /** The clock for minimum notice and hold length (tests move it). */
   now?: () => Date;
+  /**
+   * The admins' settings in force (ADR 140): hold length, minimum notice, longest booking.
+   * Without it, PRODUCT.md's defaults.
+   */
+  rules?: () => Promise<BookingRules & { holdMinutes: number; freeCancellationMinutes: number }>;
 };
 
 export function createBookingService(deps: BookingDeps) {
   const { db, jobs } = deps;
   const clock = deps.now ?? (() => new Date());
+  const readRules = async () =>
+    deps.rules
+      ? await deps.rules()
+      : {
+          ...DEFAULT_BOOKING_RULES,
+          holdMinutes: HOLD_MINUTES,
+          freeCancellationMinutes: FULL_REFUND_NOTICE_MINUTES,
+        };
   const refunds = createBookingRefunds({ ...deps, db, now: clock });
   const paying = createBookingPayments({ ...deps, db, refunds });
   const attempts = createHoldAttempts(db);
@@ -127,6 +154,7 @@ export function createBookingService(deps: BookingDeps) {
     closeSession: paying.closeSession,
     log: deps.log,
     now: clock,
+    freeCancellationMinutes: async () => (await readRules()).freeCancellationMinutes,
   });
   const sweeper = createBookingSweep({
     db,
@@ -173,7 +201,7 @@ export function createBookingService(deps: BookingDeps) {
 
   return {
     /**
-     * Holds a slot for a guest (pending_payment for HOLD_MINUTES). First, after any overlapping
+     * Holds a slot for a guest (pending_payment for the hold minutes in force). First, after any overlapping
      * attempt of this process has finished, one fresh read answers every refusal (hold-attempts.ts).
      * Then one transaction: the bathroom is published and not the guest's own; stale holds on it
      * are expired first; the slot engine decides on the rows this transaction sees; the insert then
@@ -184,6 +212,7 @@ export function createBookingService(deps: BookingDeps) {
       input: CreateBookingInput,
     ): Promise<{ booking: BookingView; checkoutUrl: string }> {
       const now = clock();
+      const rules = await readRules();
       const startsAt = new Date(input.startsAt);
       const duration = input.durationMinutes;
       const endsAt = new Date(startsAt.getTime() + duration * 60_000);
@@ -191,8 +220,8 @@ export function createBookingService(deps: BookingDeps) {
       const admit = (found: SlotSchedule | null) => {
         if (found?.status !== 'published') throw notBookable();
         if (found.host_id === actor.userId) throw ownBathroom();
-        const why = refusal(found.schedule, startsAt, duration, now);
-        if (why) throw refusalError(why, found.allowed_durations);
+        const why = refusal(found.schedule, startsAt, duration, now, rules);
+        if (why) throw refusalError(why, found.allowed_durations, rules);
       };
       let bookingId: string;
       let holdExpiresAt: Date;
@@ -212,7 +241,7 @@ export function createBookingService(deps: BookingDeps) {
               // Holds past their expiry no longer count (the read left them out) but still stand in
               // the exclusion constraint: expire them first, when there are any.
               const released = bathroom.has_lapsed_holds ? await expireStaleHolds(trx, bathroom.id) : [];
-              const hold = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+              const hold = new Date(now.getTime() + rules.holdMinutes * 60_000);
               const row = await insertBooking(trx, {
                 bathroom_id: bathroom.id,
                 guest_id: actor.userId,

@@ -36,3 +36,35 @@ describe('email service over SMTP', () => {
     expect(sent.html).toContain('Dana &quot;D&quot; Rivers');
   });
 });
+
+describe('email sender from the settings (ADR 140)', () => {
+  it('reads the sender for each message, so an admin’s change applies to the next email', async () => {
+    const transport = nodemailer.createTransport({ jsonTransport: true });
+    const sendMail = vi.spyOn(transport, 'sendMail');
+    let sender = { name: 'Privy', address: 'no-reply@privy.test' };
+    const email = createEmailService({
+      db: {} as Db,
+      smtpUrl: undefined,
+      from: async () => sender,
+      transport,
+    });
+    const send = () =>
+      email.send({
+        to: 'help@privy.test',
+        template: 'contact-message',
+        data: { name: 'Dana', email: 'dana@example.com', subject: 'Hi', body: 'Hello' },
+      });
+    await send();
+    sender = { name: 'Privy Team', address: 'hello@privy.test' };
+    await send();
+    const froms = await Promise.all(
+      sendMail.mock.results.map(
+        async (result) => JSON.parse(((await result.value) as { message: string }).message).from,
+      ),
+    );
+    expect(froms).toEqual([
+      { address: 'no-reply@privy.test', name: 'Privy' },
+      { address: 'hello@privy.test', name: 'Privy Team' },
+    ]);
+  });
+});

@@ -34,7 +34,8 @@ export type EmailService = {
 export function createEmailService(deps: {
   db: Db;
   smtpUrl: string | undefined;
-  from: string;
+  /** The sender: fixed, or read per message (the admins' setting, ADR 140). */
+  from: string | (() => Promise<{ name: string; address: string }>);
   /** Tests hand in a nodemailer transport of their own; otherwise SMTP_URL decides. */
   transport?: Transporter;
 }): EmailService {
@@ -49,7 +50,7 @@ export function createEmailService(deps: {
       const message = render(input.data);
       if (transport) {
         await transport.sendMail({
-          from: deps.from,
+          from: typeof deps.from === 'string' ? deps.from : await deps.from(),
           to: input.to,
           subject: message.subject,
           html: message.html,

@@ -57,6 +57,8 @@ export type PropertyDeps = {
   timezoneAt: (latitude: number, longitude: number) => string;
   /** The public point shown on maps: the exact one moved up to ~0.3 mile, fixed per bathroom. */
   publicPoint: (latitude: number, longitude: number, seed: string) => { latitude: number; longitude: number };
+  /** The cleaning buffer a new listing starts with unless the host picks one (admins' setting, ADR 140). */
+  defaultCleaningBufferMinutes?: () => Promise<number>;
 };
 
 export function createPropertyService(deps: PropertyDeps) {
@@ -114,6 +116,9 @@ export function createPropertyService(deps: PropertyDeps) {
       throw new AppError('forbidden', 'Only hosts can list a bathroom. Ask to become a host first.');
     }
     const id = randomUUID();
+    const buffer =
+      input.cleaning_buffer_minutes ??
+      (deps.defaultCleaningBufferMinutes ? await deps.defaultCleaningBufferMinutes() : undefined);
     const row = await db.transaction().execute(async (trx) => {
       const inserted = await insertBathroom(trx, {
         id,
@@ -122,9 +127,7 @@ export function createPropertyService(deps: PropertyDeps) {
         description: input.description ?? '',
         hourly_price_cents: input.hourly_price_cents ?? DEFAULT_PRICE_CENTS,
         ...(input.allowed_durations ? { allowed_durations: input.allowed_durations } : {}),
-        ...(input.cleaning_buffer_minutes !== undefined
-          ? { cleaning_buffer_minutes: input.cleaning_buffer_minutes }
-          : {}),
+        ...(buffer !== undefined ? { cleaning_buffer_minutes: buffer } : {}),
         amenities: input.amenities ?? [],
         accessibility: input.accessibility ?? [],
         house_rules: input.house_rules ?? '',

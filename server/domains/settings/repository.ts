@@ -22,7 +22,7 @@ export async function findSetting(db: Executor, key: string): Promise<unknown> {
 }
 
 /** Writes one key (inserting it if the row is missing, as after a test's truncate). */
-export async function upsertSetting(db: Executor, key: string, value: unknown, updatedBy: string) {
+export async function upsertSetting(db: Executor, key: string, value: unknown, updatedBy: string | null) {
   const json = JSON.stringify(value);
   await db
     .insertInto('platform_settings')
@@ -31,4 +31,9 @@ export async function upsertSetting(db: Executor, key: string, value: unknown, u
       conflict.column('key').doUpdateSet({ value: json, updated_by: updatedBy, updated_at: sql`now()` }),
     )
     .execute();
+}
+
+/** Serialises admins' changes: each reads the values the one before it left (ADR 140). */
+export async function lockSettings(db: Executor) {
+  await sql`select pg_advisory_xact_lock(hashtext('platform_settings'))`.execute(db);
 }

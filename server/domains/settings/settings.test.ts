@@ -34,14 +34,25 @@ describeWithApp('platform settings', (ctx) => {
       const write = await agent.request('PUT', '/api/admin/settings', { weeklyPayoutsEnabled: true });
       expect(write.statusCode, `PUT as ${who}`).toBe(status);
     }
-    // Only the admin's write landed.
+    // Only the admin's write landed; every other setting is still today's constant.
     const after = await cast.admin.agent.get('/api/admin/settings');
     expect(after.json().settings).toMatchObject({
       commissionPercent: 15,
       commissionBps: 1500,
+      freeCancellationMinutes: 60,
+      holdMinutes: 15,
+      minimumNoticeMinutes: 0,
+      maxBookingMinutes: 120,
+      defaultCleaningBufferMinutes: 0,
+      emailFromName: 'Privy',
+      emailFromAddress: 'no-reply@privy.localhost',
+      supportEmail: 'support@privy.localhost',
+      goNowEnabled: true,
       weeklyPayoutsEnabled: true,
+      signupsUnderReview: false,
       updatedBy: cast.admin.id,
     });
+    expect(after.json().defaults).toMatchObject({ holdMinutes: 15, weeklyPayoutsEnabled: false });
     const rows = await ctx().services.db.selectFrom('platform_settings').select('key').execute();
     expect(rows.map((row) => row.key)).toEqual(['weekly_payouts_enabled']);
   });
