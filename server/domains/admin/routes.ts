@@ -10,6 +10,7 @@ import { accountStatusChangeSchema, adminAccountSchema } from '../../../common/s
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
 import { changeAccountStatus, getAdminOverview, listAccountsForAdmin } from './admin-service.ts';
+import { userAdminRoutes } from './user-routes.ts';
 
 const overviewSchema = z.object({
   counts: z.object({
@@ -77,4 +78,6 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
       return changeAccountStatus(services, admin, request.params.id, request.body);
     },
   );
+
+  await userAdminRoutes(app, { services });
 }
