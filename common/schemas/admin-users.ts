@@ -76,6 +76,8 @@ export const adminUserDetailSchema = z.object({
     phone_number_verified: z.boolean(),
     phone_formats: phoneFormatsSchema.nullable(),
     two_factor_enabled: z.boolean(),
+    /** Soft-deleted (ADR 134): email and phone freed, no password. */
+    deleted: z.boolean(),
   }),
   bookings: z.object({
     total: z.number(),

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from '../../ui/toasts.tsx';
@@ -30,7 +30,7 @@ export function InviteForm() {
       <fetcher.Form method="post" ref={form} data-testid="invite-form">
         <input type="hidden" name="intent" value="invite" />
         <Stack gap="sm">
-          <Group align="flex-start" wrap="wrap" grow>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <TextInput
               name="email"
               type="email"
@@ -41,7 +41,7 @@ export function InviteForm() {
             />
             <TextInput name="first_name" label="First name" maxLength={60} error={fields.first_name} />
             <TextInput name="last_name" label="Last name" maxLength={60} error={fields.last_name} />
-          </Group>
+          </SimpleGrid>
           <Group justify="space-between" wrap="wrap">
             <Checkbox name="make_provider" value="true" label="Make them a host" />
             <Button type="submit" variant="light" loading={fetcher.state !== 'idle'}>

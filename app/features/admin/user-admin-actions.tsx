@@ -1,4 +1,4 @@
-import { Button, Code, CopyButton, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminUserDetail, GeneratedLink, LinkType } from '../../../common/schemas/admin-users.ts';
@@ -46,6 +46,57 @@ function LinkResult({ link }: { link: GeneratedLink }) {
   );
 }
 
+function RoleControls({
+  account,
+  isSelf,
+  busy,
+  run,
+}: {
+  account: AdminUserDetail['account'];
+  isSelf: boolean;
+  busy: boolean;
+  run: (action: UserAction) => void;
+}) {
+  return (
+    <Group gap="xs">
+      <Button
+        size="xs"
+        variant="light"
+        disabled={busy}
+        onClick={() => run({ intent: 'roles', is_provider: !account.is_provider })}
+        data-testid="toggle-provider"
+      >
+        {account.is_provider ? 'Remove host role' : 'Make host'}
+      </Button>
+      {account.is_admin ? (
+        isSelf ? (
+          <Text size="xs" c="dimmed">
+            You cannot remove your own admin role.
+          </Text>
+        ) : (
+          <ConfirmButton
+            label="Remove admin role"
+            question={`${account.name} will lose access to the admin area at once.`}
+            confirmLabel="Remove admin"
+            keepLabel="Keep"
+            loading={busy}
+            onConfirm={() => run({ intent: 'roles', is_admin: false })}
+          />
+        )
+      ) : (
+        <ConfirmButton
+          label="Make admin"
+          question={`${account.name} will be able to see and change every account.`}
+          confirmLabel="Make admin"
+          keepLabel="Cancel"
+          loading={busy}
+          onConfirm={() => run({ intent: 'roles', is_admin: true })}
+        />
+      )}
+    </Group>
+  );
+}
+
 export function UserAdminActions({
   detail,
   isSelf,
@@ -61,7 +112,9 @@ export function UserAdminActions({
 }) {
   const { account } = detail;
   const [linkType, setLinkType] = useState<LinkType>('recovery');
-  const deleted = account.status === 'disabled' && !account.email && !account.phone_number;
+  const { deleted } = account;
+  // The server refuses roles and links for a disabled account: restore it first.
+  const blocked = account.status === 'disabled';
   const sessions = detail.sessions.length;
   return (
     <Section title="Admin actions" id="user-actions">
@@ -70,42 +123,13 @@ export function UserAdminActions({
           <Text size="sm" fw={600}>
             Roles
           </Text>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="light"
-              disabled={busy || deleted}
-              onClick={() => run({ intent: 'roles', is_provider: !account.is_provider })}
-              data-testid="toggle-provider"
-            >
-              {account.is_provider ? 'Remove host role' : 'Make host'}
-            </Button>
-            {account.is_admin ? (
-              isSelf ? (
-                <Text size="xs" c="dimmed">
-                  You cannot remove your own admin role.
-                </Text>
-              ) : (
-                <ConfirmButton
-                  label="Remove admin role"
-                  question={`${account.name} will lose access to the admin area at once.`}
-                  confirmLabel="Remove admin"
-                  keepLabel="Keep"
-                  loading={busy}
-                  onConfirm={() => run({ intent: 'roles', is_admin: false })}
-                />
-              )
-            ) : (
-              <ConfirmButton
-                label="Make admin"
-                question={`${account.name} will be able to see and change every account.`}
-                confirmLabel="Make admin"
-                keepLabel="Cancel"
-                loading={busy}
-                onConfirm={() => run({ intent: 'roles', is_admin: true })}
-              />
-            )}
-          </Group>
+          {blocked ? (
+            <Text size="sm" c="dimmed">
+              Restore the account from the Users list to change its roles or make links.
+            </Text>
+          ) : (
+            <RoleControls account={account} isSelf={isSelf} busy={busy} run={run} />
+          )}
         </Stack>
 
         <Stack gap="xs">
@@ -149,19 +173,23 @@ export function UserAdminActions({
           <Text size="xs" c="dimmed">
             For you to send the person yourself. Nothing is emailed.
           </Text>
-          <SegmentedControl
-            data={LINK_CHOICES}
+          <Radio.Group
             value={linkType}
             onChange={(value) => setLinkType(value as LinkType)}
-            size="xs"
-            fullWidth
-            aria-label="Kind of link"
-          />
+            label="Kind of link"
+            size="sm"
+          >
+            <Group gap="md" mt={4}>
+              {LINK_CHOICES.map((choice) => (
+                <Radio key={choice.value} value={choice.value} label={choice.label} />
+              ))}
+            </Group>
+          </Radio.Group>
           <Button
             size="xs"
             variant="light"
             w="fit-content"
-            disabled={busy || deleted}
+            disabled={busy || blocked}
             onClick={() => run({ intent: 'link', type: linkType })}
             data-testid="generate-link"
           >
@@ -171,23 +199,31 @@ export function UserAdminActions({
         </Stack>
 
         <Group gap="xs" wrap="wrap">
-          <ConfirmButton
-            label="Sign out everywhere"
-            question={`Ends ${sessions} session${sessions === 1 ? '' : 's'}: ${account.name} must sign in again on every device.`}
-            confirmLabel="Sign out"
-            keepLabel="Cancel"
-            loading={busy}
-            onConfirm={() => run({ intent: 'sign_out' })}
-          />
-          {!isSelf && !deleted && (
+          {!deleted && (
             <ConfirmButton
-              label="Delete account"
-              question="Their email and phone are freed and they are signed out. Bookings, reviews and payments stay. This cannot be undone here."
-              confirmLabel="Delete account"
-              keepLabel="Keep account"
+              label="Sign out everywhere"
+              question={`Ends ${sessions} session${sessions === 1 ? '' : 's'}: ${account.name} must sign in again on every device.`}
+              confirmLabel="Sign out"
+              keepLabel="Cancel"
               loading={busy}
-              onConfirm={() => run({ intent: 'delete' })}
+              onConfirm={() => run({ intent: 'sign_out' })}
             />
+          )}
+          {deleted ? (
+            <Text size="sm" c="dimmed">
+              This account was deleted: its email and phone were freed and it cannot sign in.
+            </Text>
+          ) : (
+            !isSelf && (
+              <ConfirmButton
+                label="Delete account"
+                question="Their email and phone are freed and they are signed out. Bookings, reviews and payments stay. This cannot be undone here."
+                confirmLabel="Yes, delete"
+                keepLabel="Keep account"
+                loading={busy}
+                onConfirm={() => run({ intent: 'delete' })}
+              />
+            )
           )}
         </Group>
       </Stack>

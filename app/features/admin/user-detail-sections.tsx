@@ -53,7 +53,7 @@ export function ProfileSection({ account }: { account: AdminUserDetail['account'
         </Fact>
         <Fact label="Status">
           <Badge size="sm" color={status.color} variant="dot">
-            {status.label}
+            {account.deleted ? 'Deleted' : status.label}
           </Badge>
         </Fact>
         <Fact label="Roles">

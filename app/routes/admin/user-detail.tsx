@@ -144,7 +144,7 @@ export default function AdminUserDetail() {
           {account.name.slice(0, 1).toUpperCase()}
         </Avatar>
         <div style={{ minWidth: 0 }}>
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
             {account.name}
           </Title>
           <Text c="dimmed" size="sm">

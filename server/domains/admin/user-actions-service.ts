@@ -11,6 +11,7 @@ import type { AppServices } from '../../services.ts';
 import {
   type AdminAccountRow,
   createInvitedAccount,
+  deletedAccountEmail,
   INVITE_LINK_DAYS,
   issueLink,
   listFactors,
@@ -177,7 +178,7 @@ export async function deleteUser(deps: Deps, admin: Viewer, userId: string) {
   return deps.db.transaction().execute(async (trx) => {
     const account = await lockedAccount(trx, userId);
     const email = isPlaceholderEmail(account.email) ? null : account.email;
-    if (account.is_deleted && !email && !account.phoneNumber) {
+    if (account.email === deletedAccountEmail(userId)) {
       throw new AppError('conflict', 'This account is already deleted.');
     }
     const { sessionsRevoked } = await softDeleteAccount(trx, userId);

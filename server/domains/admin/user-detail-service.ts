@@ -5,6 +5,7 @@ import type { AppServices } from '../../services.ts';
 import {
   type AdminAccountRow,
   accountSessions,
+  deletedAccountEmail,
   listFactors,
   readAccount,
   signInHistory,
@@ -70,6 +71,7 @@ export async function getUserDetail(
       phone_number_verified: Boolean(row.phoneNumberVerified),
       phone_formats: phoneFormats(row.phoneNumber),
       two_factor_enabled: Boolean(row.twoFactorEnabled),
+      deleted: row.is_deleted && row.email === deletedAccountEmail(row.id),
       profile_picture_url: row.profile_picture_url,
       is_provider: row.is_provider,
       is_admin: row.is_admin,

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser } from './browser.ts';
+import { shootAll } from './screenshots.ts';
+import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
+
+/**
+ * /admin/users/:id (ADR 134): an admin opens an account from the list, reads its phone in the
+ * spec's formats, and uses the auth admin functions; each lands in the page's audit history.
+ */
+describe('admin user detail', () => {
+  const { newTab } = useBrowser();
+
+  it('grants host, signs out everywhere, makes a recovery link, deletes, and sees each in the audit history', async () => {
+    const suffix = `${Date.now()}`.slice(-7);
+    const lastName = `Phone${suffix}`;
+    const phone = `512${suffix}`;
+    const password = 'a long fresh password';
+
+    // The member registers by phone and signs in (requests only: no page of theirs stays open).
+    const member = await newTab();
+    const registered = await member.page.request.post('/api/account/register', {
+      data: { phone, password, first_name: 'Phoebe', last_name: lastName },
+      headers: { origin: baseUrl() },
+    });
+    expect(registered.status()).toBe(200);
+    const signedIn = await member.page.request.post('/api/account/sign-in', {
+      data: { phone, password },
+      headers: { origin: baseUrl() },
+    });
+    expect(signedIn.status()).toBe(200);
+
+    const admin = await newTab();
+    await signIn(admin.page, 'admin@privy.test');
+    await admin.page.goto(`/admin/users?q=${lastName}`);
+    await waitForHydration(admin.page, '#main');
+    await admin.page.getByRole('link', { name: `Phoebe ${lastName}` }).click();
+    await admin.page.waitForURL(/\/admin\/users\/[^/?]+$/);
+    await waitForHydration(admin.page, '[data-testid="user-actions"] button');
+
+    const phoneBox = admin.page.getByTestId('user-phone');
+    const area = `(512) ${suffix.slice(0, 3)}-${suffix.slice(3)}`;
+    await expect.poll(() => phoneBox.textContent()).toContain(area);
+    expect(await phoneBox.textContent()).toContain(`+1 512 ${suffix.slice(0, 3)} ${suffix.slice(3)}`);
+    expect(await phoneBox.textContent()).toContain(`+1512${suffix}`);
+
+    const audit = admin.page.getByTestId('user-audit');
+    await admin.page.getByTestId('toggle-provider').click();
+    await expect
+      .poll(() => audit.textContent(), { timeout: 30_000 })
+      .toContain(`Made Phoebe ${lastName} a host`);
+    await expect.poll(() => admin.page.getByTestId('toggle-provider').textContent()).toBe('Remove host role');
+
+    await admin.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await admin.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect.poll(() => audit.textContent(), { timeout: 30_000 }).toContain('out everywhere (1 session)');
+    expect((await apiCall(member.page, 'GET', '/api/account/me')).status).toBe(401);
+
+    await admin.page.getByTestId('generate-link').click();
+    const link = admin.page.getByTestId('generated-link');
+    await expect.poll(() => link.textContent(), { timeout: 30_000 }).toContain('/api/auth/reset-password/');
+    await expect.poll(() => audit.textContent()).toContain('Generated a password reset link');
+
+    await admin.page.getByRole('button', { name: 'Delete account' }).click();
+    await admin.page.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect.poll(() => audit.textContent(), { timeout: 30_000 }).toContain(`Deleted Phoebe ${lastName}`);
+    await expect.poll(() => phoneBox.textContent()).toContain('None');
+    expect(await admin.page.getByTestId('user-profile').textContent()).toContain('Deleted');
+
+    await shootAll(admin.page, new URL(admin.page.url()).pathname, 'admin-user-detail', { fullPage: true });
+    await shootAll(admin.page, `/admin/users?q=${lastName}`, 'admin-users-list', { fullPage: true });
+  });
+});
