@@ -47,7 +47,33 @@ const LINK_LABEL: Record<LinkType, string> = {
 };
 
 export async function inviteUser(deps: Deps, admin: Viewer, input: InviteUserInput): Promise<{ id: string }> {
-  const invited = await deps.db.transaction().execute(async (trx) => {
+  const invited = await inviteInTransaction(deps, admin, input);
+  // After commit: the email must never point at an account that was rolled back.
+  const name = [input.first_name, input.last_name].filter(Boolean).join(' ');
+  await deps.email.send({
+    to: input.email,
+    template: 'account-invite',
+    data: { name, url: invited.url, days: INVITE_LINK_DAYS },
+  });
+  return { id: invited.id };
+}
+
+const EMAIL_TAKEN = 'An account with this email already exists.';
+
+async function inviteInTransaction(deps: Deps, admin: Viewer, input: InviteUserInput) {
+  try {
+    return await insertInvite(deps, admin, input);
+  } catch (error) {
+    // Two invites (or a sign-up) for one address at once: the unique email decides, as a 409.
+    if (String((error as { code?: string }).code) === '23505') {
+      throw new AppError('conflict', EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+    }
+    throw error;
+  }
+}
+
+async function insertInvite(deps: Deps, admin: Viewer, input: InviteUserInput) {
+  return deps.db.transaction().execute(async (trx) => {
     const created = await createInvitedAccount(deps, trx, input);
     await deps.audit.record(trx, {
       actorId: admin.userId,
@@ -59,14 +85,6 @@ export async function inviteUser(deps: Deps, admin: Viewer, input: InviteUserInp
     });
     return created;
   });
-  // After commit: the email must never point at an account that was rolled back.
-  const name = [input.first_name, input.last_name].filter(Boolean).join(' ');
-  await deps.email.send({
-    to: input.email,
-    template: 'account-invite',
-    data: { name, url: invited.url, days: INVITE_LINK_DAYS },
-  });
-  return { id: invited.id };
 }
 
 export async function generateUserLink(

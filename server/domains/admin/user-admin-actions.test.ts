@@ -140,6 +140,15 @@ describeWithApp('admin user actions', (ctx) => {
         { status: 'active', is_active: true, is_deleted: false },
       ],
     ]);
+    // The log pages by cursor over these entries; a cursor that names no entry finds nothing.
+    const older = await expectOk(
+      admin,
+      'GET',
+      `/api/admin/audit?target_id=${guest.id}&before=${entries[1]?.id}`,
+    );
+    expect(older.entries.map((e: { id: string }) => e.id)).toEqual([entries[0]?.id]);
+    const unknown = `/api/admin/audit?action=user.status_changed&before=fbf92f4e-3364-4bff-bfff-ffff00000011`;
+    expect((await expectOk(admin, 'GET', unknown)).entries).toEqual([]);
     // The page's audit history shows them, newest first.
     const detail = await expectOk(admin, 'GET', `/api/admin/users/${guest.id}`);
     expect(detail.audit.map((e: { summary: string }) => e.summary)).toEqual([

@@ -63,14 +63,10 @@ export async function selectAuditRows(db: Executor, filter: AuditFilter, limit: 
   if (filter.before) {
     const cursor = filter.before;
     // Keyset paging on (created_at, id): the entries strictly after the cursor in newest-first order.
-    query = query.where(({ eb, selectFrom }) =>
-      eb(
-        sql`(a.created_at, a.id)`,
-        '<',
-        selectFrom('admin_audit_log as c')
-          .select(sql`(c.created_at, c.id)`.as('k'))
-          .where('c.id', '=', cursor),
-      ),
+    // The row is compared with a two-column subquery: compared with one composite column
+    // `(c.created_at, c.id)` the query failed (500) once an entry matched; the API fuzz found it.
+    query = query.where(
+      sql<boolean>`(a.created_at, a.id) < (select c.created_at, c.id from admin_audit_log c where c.id = ${cursor})`,
     );
   }
   return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
