@@ -55,6 +55,9 @@ describe('admin user detail', () => {
     await expect.poll(() => audit.textContent(), { timeout: 30_000 }).toContain('out everywhere (1 session)');
     expect((await apiCall(member.page, 'GET', '/api/account/me')).status).toBe(401);
 
+    const detailPath = new URL(admin.page.url()).pathname;
+    await shootAll(admin.page, detailPath, 'admin-user-active', { fullPage: true });
+    await waitForHydration(admin.page, '[data-testid="generate-link"]');
     await admin.page.getByTestId('generate-link').click();
     const link = admin.page.getByTestId('generated-link');
     await expect.poll(() => link.textContent(), { timeout: 30_000 }).toContain('/api/auth/reset-password/');
@@ -66,7 +69,7 @@ describe('admin user detail', () => {
     await expect.poll(() => phoneBox.textContent()).toContain('None');
     expect(await admin.page.getByTestId('user-profile').textContent()).toContain('Deleted');
 
-    await shootAll(admin.page, new URL(admin.page.url()).pathname, 'admin-user-detail', { fullPage: true });
+    await shootAll(admin.page, detailPath, 'admin-user-deleted', { fullPage: true });
     await shootAll(admin.page, `/admin/users?q=${lastName}`, 'admin-users-list', { fullPage: true });
   });
 });

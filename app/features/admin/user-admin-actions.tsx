@@ -1,4 +1,4 @@
-import { Button, Code, CopyButton, Group, Radio, Stack, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Select, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminUserDetail, GeneratedLink, LinkType } from '../../../common/schemas/admin-users.ts';
@@ -173,18 +173,15 @@ export function UserAdminActions({
           <Text size="xs" c="dimmed">
             For you to send the person yourself. Nothing is emailed.
           </Text>
-          <Radio.Group
-            value={linkType}
-            onChange={(value) => setLinkType(value as LinkType)}
+          <Select
             label="Kind of link"
-            size="sm"
-          >
-            <Group gap="md" mt={4}>
-              {LINK_CHOICES.map((choice) => (
-                <Radio key={choice.value} value={choice.value} label={choice.label} />
-              ))}
-            </Group>
-          </Radio.Group>
+            data={LINK_CHOICES}
+            value={linkType}
+            onChange={(value) => setLinkType((value ?? 'recovery') as LinkType)}
+            allowDeselect={false}
+            maw={280}
+            data-testid="link-type"
+          />
           <Button
             size="xs"
             variant="light"

@@ -34,6 +34,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+// A Badge is a div: a Text around one must be a div too, or the browser moves it out of the <p>
+// and hydration fails.
 const Verified = ({ yes }: { yes: boolean }) => (
   <Badge size="xs" variant="light" color={yes ? 'teal' : 'gray'} ml={6}>
     {yes ? 'Verified' : 'Not verified'}
@@ -76,7 +78,7 @@ export function ProfileSection({ account }: { account: AdminUserDetail['account'
         <Fact label="Joined">{formatUtc(account.created_at)}</Fact>
       </SimpleGrid>
       <Stack gap={4} mt="md" data-testid="user-phone">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        <Text component="div" size="xs" c="dimmed" tt="uppercase" fw={600}>
           Phone
           {account.phone_number && <Verified yes={account.phone_number_verified} />}
         </Text>
@@ -229,7 +231,7 @@ export function SignInsSection({ detail }: { detail: AdminUserDetail }) {
             </Text>
           ) : (
             detail.sign_ins.map((entry) => (
-              <Text size="sm" key={`${entry.outcome}-${entry.ip}-${entry.at}`}>
+              <Text component="div" size="sm" key={`${entry.outcome}-${entry.ip}-${entry.at}`}>
                 <Badge size="xs" variant="light" color={entry.outcome === 'success' ? 'teal' : 'red'} mr={6}>
                   {entry.outcome === 'success' ? 'Signed in' : 'Wrong password'}
                 </Badge>
