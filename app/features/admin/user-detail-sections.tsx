@@ -83,7 +83,7 @@ export function ProfileSection({ account }: { account: AdminUserDetail['account'
           {account.phone_number && <Verified yes={account.phone_number_verified} />}
         </Text>
         {account.phone_formats ? (
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+          <Stack gap={2}>
             {(['National', 'International', 'E164'] as const).map((format) => (
               <Text size="sm" key={format}>
                 <Text span c="dimmed" size="xs">
@@ -92,7 +92,7 @@ export function ProfileSection({ account }: { account: AdminUserDetail['account'
                 {account.phone_formats?.[format]}
               </Text>
             ))}
-          </SimpleGrid>
+          </Stack>
         ) : (
           <Text size="sm">None</Text>
         )}
