@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './browser.ts';
 import { shootAll } from './screenshots.ts';
-import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
+import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
 
 /**
  * /admin/users/:id (ADR 134): an admin opens an account from the list, reads its phone in the
@@ -71,5 +71,27 @@ describe('admin user detail', () => {
 
     await shootAll(admin.page, detailPath, 'admin-user-deleted', { fullPage: true });
     await shootAll(admin.page, `/admin/users?q=${lastName}`, 'admin-users-list', { fullPage: true });
+  });
+
+  it('a generated one-time sign-in link signs the person in only when they press the button', async () => {
+    const member = await newTab();
+    const { id, email } = await registerFresh(member.page, 'link-sign-in');
+    const admin = await newTab();
+    await signIn(admin.page, 'admin@privy.test');
+    const link = await apiCall(admin.page, 'POST', `/api/admin/users/${id}/links`, { type: 'sign_in' });
+    expect(link.status).toBe(200);
+
+    const visitor = await newTab();
+    const url = new URL(String(link.body.url));
+    await visitor.page.goto(url.pathname + url.search);
+    await waitForHydration(visitor.page, 'form button[type="submit"]');
+    // Opening the link signed nobody in.
+    expect((await apiCall(visitor.page, 'GET', '/api/account/me')).status).toBe(401);
+    expect(await visitor.page.getByRole('heading', { name: 'Sign in with a link' }).isVisible()).toBe(true);
+    expect(await visitor.page.locator('main').textContent()).toContain(email);
+    await visitor.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await visitor.page.waitForURL((next) => next.pathname !== '/login/link');
+    const me = await apiCall(visitor.page, 'GET', '/api/account/me');
+    expect(me.body.userId).toBe(id);
   });
 });
