@@ -196,7 +196,7 @@ export function UserAdminActions({
         </Stack>
 
         <Group gap="xs" wrap="wrap">
-          {!deleted && (
+          {!deleted && !isSelf && (
             <ConfirmButton
               label="Sign out everywhere"
               question={`Ends ${sessions} session${sessions === 1 ? '' : 's'}: ${account.name} must sign in again on every device.`}
