@@ -70,6 +70,7 @@ export default [
     route('login', 'routes/account/login.tsx'),
     route('login/two-factor', 'routes/account/login-two-factor.tsx'),
     route('login/code', 'routes/account/login-code.tsx'),
+    route('login/link', 'routes/account/login-link.tsx'),
     route('register', 'routes/account/register.tsx'),
     route('verify-phone', 'routes/account/verify-phone.tsx'),
     route('forgot-password', 'routes/account/forgot-password.tsx'),
@@ -78,6 +79,7 @@ export default [
   layout('layouts/admin.tsx', [
     route('admin', 'routes/admin/overview.tsx'),
     route('admin/users', 'routes/admin/users.tsx'),
+    route('admin/users/:id', 'routes/admin/user-detail.tsx'),
     route('admin/bookings', 'routes/admin/bookings.tsx'),
     route('admin/provider-requests', 'routes/admin/provider-requests.tsx'),
     route('admin/refund-requests', 'routes/admin/refund-requests.tsx'),

@@ -1,5 +1,6 @@
-import { Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { displayPhoneNumber } from '../../../common/phone.ts';
 import type { AccountStatus, AdminAccount } from '../../../common/schemas/profile.ts';
 
@@ -50,9 +51,9 @@ export function AccountsTable({
                   >
                     {account.name.slice(0, 1).toUpperCase()}
                   </Avatar>
-                  <Text size="sm" fw={500}>
+                  <Anchor component={Link} to={`/admin/users/${account.id}`} size="sm" fw={500}>
                     {account.name}
-                  </Text>
+                  </Anchor>
                 </Group>
               </Table.Td>
               <Table.Td>

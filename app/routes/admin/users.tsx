@@ -9,9 +9,13 @@ import {
   adminUserIdParamsSchema,
   adminUsersQuerySchema,
 } from '../../../common/schemas/admin.ts';
+import { inviteUserSchema } from '../../../common/schemas/admin-users.ts';
 import { type AdminAccount, accountStatusChangeSchema } from '../../../common/schemas/profile.ts';
 import { changeAccountStatus, listAccountsForAdmin } from '../../../server/domains/admin/admin-service.ts';
+import { inviteUser } from '../../../server/domains/admin/user-actions-service.ts';
+import type { Viewer } from '../../../server/domains/auth/auth-service.ts';
 import { AccountsTable } from '../../features/admin/accounts-table.tsx';
+import { InviteForm } from '../../features/admin/invite-form.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireAdmin } from '../../lib/guards.server.ts';
@@ -46,6 +50,7 @@ type ChangeName = keyof typeof CHANGES;
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await request.formData();
+  if (form.get('intent') === 'invite') return invite(context, admin, form);
   const name = String(form.get('change') ?? '') as ChangeName;
   const id = adminUserIdParamsSchema.safeParse({ id: form.get('id') });
   const chosen = CHANGES[name];
@@ -64,6 +69,37 @@ export async function action({ request, context }: Route.ActionArgs) {
     const known = asAppError(error);
     if (known) return data({ ok: false as const, message: known.message }, { status: known.status });
     throw error;
+  }
+}
+
+async function invite(context: Route.ActionArgs['context'], admin: Viewer, form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' && value.trim() ? value : undefined;
+  };
+  const parsed = inviteUserSchema.safeParse({
+    email: text('email') ?? '',
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    make_provider: form.get('make_provider') === 'true',
+  });
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+    );
+    return data(
+      { ok: false as const, message: 'Please check the highlighted field.', fields },
+      { status: 400 },
+    );
+  }
+  try {
+    await inviteUser(context.get(servicesContext), admin, parsed.data);
+    return { ok: true as const, message: `We emailed ${parsed.data.email} a link to choose a password.` };
+  } catch (error) {
+    const known = asAppError(error);
+    if (!known) throw error;
+    const fields = Object.fromEntries((known.fields ?? []).map((f) => [f.field, f.message]));
+    return data({ ok: false as const, message: known.message, fields }, { status: known.status });
   }
 }
 
@@ -189,6 +225,7 @@ export default function AdminUsers() {
           </Stack>
         )}
       </Paper>
+      <InviteForm />
     </Stack>
   );
 }

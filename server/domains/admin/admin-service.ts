@@ -3,10 +3,12 @@ import type { AccountStatus, AdminAccount } from '../../../common/schemas/profil
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
+import { readAccount, setStatusFlags } from '../auth/account-admin.ts';
 import type { Viewer } from '../auth/auth-service.ts';
 import { isPlaceholderEmail } from '../auth/better-auth.ts';
-import { type AccountStatusChange, setAccountStatus } from '../auth/profile-service.ts';
+import type { AccountStatusChange } from '../auth/profile-service.ts';
 import { countAccounts, listAccounts, listNewestAccounts } from './repository.ts';
+import { accountLabel } from './user-detail-service.ts';
 
 export const NEWEST_ACCOUNTS_LIMIT = 10;
 export const RECENT_SIGNUP_DAYS = 7;
@@ -55,11 +57,12 @@ export async function listAccountsForAdmin(db: Db, query: AdminUsersQuery): Prom
 }
 
 /**
- * Puts an account under review, disables it, or restores it. An admin cannot lock themselves out:
- * the last door back in would close behind them.
+ * Puts an account under review, disables it, or restores it, and records it in the audit log in the
+ * same transaction (ADR 133). An admin cannot lock themselves out: the last door back in would close
+ * behind them.
  */
 export async function changeAccountStatus(
-  deps: Pick<AppServices, 'db' | 'directory'>,
+  deps: Pick<AppServices, 'db' | 'directory' | 'audit'>,
   admin: Viewer,
   userId: string,
   change: AccountStatusChange,
@@ -67,7 +70,33 @@ export async function changeAccountStatus(
   if (userId === admin.userId && (change.is_deleted === true || change.is_active === false)) {
     throw new AppError('conflict', 'You cannot disable or suspend your own account.');
   }
-  const updated = await setAccountStatus(deps, userId, change);
-  if (!updated) throw new AppError('not_found', 'There is no account with this id.');
-  return { id: updated.id, status: statusOf(updated) };
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await readAccount(trx, userId, { lock: true });
+    if (!before) throw new AppError('not_found', 'There is no account with this id.');
+    const updated = await setStatusFlags(trx, userId, {
+      ...(change.is_active !== undefined ? { is_active: change.is_active } : {}),
+      ...(change.is_deleted !== undefined ? { is_deleted: change.is_deleted } : {}),
+    });
+    if (!updated) throw new AppError('not_found', 'There is no account with this id.');
+    const from = statusOf(before);
+    const to = statusOf(updated);
+    await deps.audit.record(trx, {
+      actorId: admin.userId,
+      action: 'user.status_changed',
+      targetType: 'user',
+      targetId: userId,
+      summary: `${STATUS_WORDS[to]} ${accountLabel(before)}`,
+      before: { status: from, is_active: before.is_active, is_deleted: before.is_deleted },
+      after: { status: to, is_active: updated.is_active, is_deleted: updated.is_deleted },
+    });
+    // The user's open tabs reload their profile, so the account gate appears without a refresh.
+    await deps.directory.profileChanged(userId, trx);
+    return { id: updated.id, status: to };
+  });
 }
+
+const STATUS_WORDS: Record<AccountStatus, string> = {
+  active: 'Restored',
+  under_review: 'Put under review',
+  disabled: 'Disabled',
+};

@@ -12,6 +12,7 @@ import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
 import { getAdminDashboard } from './admin-dashboard.ts';
 import { changeAccountStatus, listAccountsForAdmin } from './admin-service.ts';
+import { userAdminRoutes } from './user-routes.ts';
 
 /** Admin-only API. Every route checks admin rights on the server (PRODUCT.md, Accounts). */
 export async function adminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
@@ -67,4 +68,6 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
       return changeAccountStatus(services, admin, request.params.id, request.body);
     },
   );
+
+  await userAdminRoutes(app, { services });
 }

@@ -71,18 +71,3 @@ export async function removeProfilePicture(deps: ProfileDeps, viewer: Viewer): P
 }
 
 export type AccountStatusChange = { is_active?: boolean | undefined; is_deleted?: boolean | undefined };
-
-/** An admin's decision about an account (spec §4 account gate); returns the updated profile or null. */
-export async function setAccountStatus(
-  deps: Pick<AppServices, 'db' | 'directory'>,
-  userId: string,
-  change: AccountStatusChange,
-) {
-  const updated = await updateProfile(deps.db, userId, {
-    ...(change.is_active !== undefined ? { is_active: change.is_active } : {}),
-    ...(change.is_deleted !== undefined ? { is_deleted: change.is_deleted } : {}),
-  });
-  // The user's open tabs reload their profile, so the account gate appears without a refresh.
-  if (updated) await deps.directory.profileChanged(userId);
-  return updated;
-}

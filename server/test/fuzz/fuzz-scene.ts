@@ -141,7 +141,12 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
         .set({ is_active: true, is_deleted: false })
         .where('id', '=', member.id)
         .execute();
-      await db.updateTable('user').set({ twoFactorEnabled: false }).where('id', '=', member.id).execute();
+      // An admin's soft delete (ADR 134) frees the address: give it back.
+      await db
+        .updateTable('user')
+        .set({ twoFactorEnabled: false, email: member.email })
+        .where('id', '=', member.id)
+        .execute();
       await db.deleteFrom('sign_in_failures').execute();
       const signIn = () =>
         member.agent.post('/api/account/sign-in', { email: member.email, password: FUZZ_PASSWORD });
@@ -149,7 +154,19 @@ export async function buildFuzzScene(ctx: () => TestContext): Promise<FuzzScene>
       if (signedIn.statusCode !== 200) {
         // A fuzzed change-password or reset may have taken the password: hashing is slow, so only then.
         const auth = await services.betterAuth.$context;
-        await auth.internalAdapter.updatePassword(member.id, await auth.password.hash(FUZZ_PASSWORD));
+        const hash = await auth.password.hash(FUZZ_PASSWORD);
+        const accounts = await auth.internalAdapter.findAccounts(member.id);
+        // A soft delete (ADR 134) removes the password altogether.
+        if (accounts.some((account) => account.providerId === 'credential')) {
+          await auth.internalAdapter.updatePassword(member.id, hash);
+        } else {
+          await auth.internalAdapter.linkAccount({
+            userId: member.id,
+            providerId: 'credential',
+            accountId: member.id,
+            password: hash,
+          });
+        }
         signedIn = await signIn();
       }
       expect(signedIn.statusCode, `${member.email} could not sign in again: ${signedIn.body}`).toBe(200);

@@ -58,6 +58,17 @@ export const templates = {
         text: 'The link works for one hour. If you did not ask for this, you can ignore this email.',
       },
     ]),
+  /** An admin opened an account for this address (ADR 134): the link sets its first password. */
+  'account-invite': (data: { name?: string; url: string; days: number }) =>
+    render('You are invited to Privy', 'Choose a password to start using your Privy account.', [
+      { kind: 'p', text: greet(data.name) },
+      { kind: 'p', text: 'A Privy admin created an account for you with this email address.' },
+      { kind: 'button', label: 'Choose my password', url: data.url },
+      {
+        kind: 'p',
+        text: `The link works for ${data.days} days. If you did not expect this, ignore this email and nothing will happen.`,
+      },
+    ]),
   /** Sent instead of a sign-up when the address already has an account (ADR 105: no enumeration). */
   'account-exists': (data: { name?: string; signInUrl: string; resetUrl: string }) =>
     render('Someone tried to create a Privy account with your email', 'You already have a Privy account.', [
