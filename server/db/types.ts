@@ -9,6 +9,7 @@ import type {
   RefundRequestTable,
   ReviewTable,
 } from './types-after-booking.ts';
+import type { BathroomModerationTable, BathroomReportTable } from './types-moderation.ts';
 import type {
   LedgerEntryTable,
   PayoutBookingTable,
@@ -20,6 +21,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type * from './types-admin.ts';
 export type * from './types-after-booking.ts';
+export type * from './types-moderation.ts';
 export type * from './types-money.ts';
 
 /** better-auth owns these tables; we read them, its library writes them. */
@@ -389,4 +391,6 @@ export type Database = {
   payout_bookings: PayoutBookingTable;
   ledger_entries: LedgerEntryTable;
   admin_audit_log: AdminAuditLogTable;
+  bathroom_moderation: BathroomModerationTable;
+  bathroom_reports: BathroomReportTable;
 };

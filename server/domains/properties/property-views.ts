@@ -116,7 +116,7 @@ export function toPropertyView(
   hours: OpeningRangeRow[],
   urlFor: UrlFor,
   payoutLinked: boolean,
-): PropertyView {
+): Omit<PropertyView, 'admin_hold'> {
   const missing = publishRequirements(row, photos.length, hours.length, payoutLinked);
   return {
     ...toPublicListing(row, photos, hours, urlFor),
