@@ -84,6 +84,8 @@ export default [
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/provider-payout', 'routes/admin/provider-payout.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/properties', 'routes/admin/properties.tsx'),
+    route('admin/properties/:id', 'routes/admin/property.tsx'),
   ]),
   // The test payment provider's own pages (ADR 091): standalone, like Stripe's hosted pages.
   route('test-checkout/:sessionId', 'routes/payments/test-checkout.tsx'),

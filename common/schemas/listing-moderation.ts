@@ -29,9 +29,12 @@ export const ADMIN_LISTING_STATUS_LABELS: Record<AdminListingStatusFilter, strin
   held: 'Unpublished by an admin',
 };
 
+/** yes, no, or (absent or empty, as a form's "Any" sends it) either. */
 const flag = z
-  .enum(['yes', 'no'], { error: 'Answer yes or no.' })
-  .optional()
+  .preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['yes', 'no'], { error: 'Answer yes or no.' }).optional(),
+  )
   .transform((value) => (value === undefined ? undefined : value === 'yes'));
 
 export const adminListingsQuerySchema = z.strictObject({
