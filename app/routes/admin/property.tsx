@@ -101,18 +101,17 @@ export default function AdminProperty() {
       <Anchor component={Link} to="/admin/properties" size="sm">
         ← All properties
       </Anchor>
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={6}>
-          <Title order={1}>{listing.title}</Title>
-          <Group gap="sm">
-            <ListingStateBadges listing={listing} />
-            <Text size="sm" c="dimmed">
-              {[listing.city, listing.state_code].filter(Boolean).join(', ')}
-            </Text>
-          </Group>
-        </Stack>
-        <ModerationActions listing={listing} fetcher={fetcher} />
-      </Group>
+      {/* Actions sit at the left under the title: toasts appear at the top right (ADR 114). */}
+      <Stack gap={6}>
+        <Title order={1}>{listing.title}</Title>
+        <Group gap="sm">
+          <ListingStateBadges listing={listing} />
+          <Text size="sm" c="dimmed">
+            {[listing.city, listing.state_code].filter(Boolean).join(', ')}
+          </Text>
+        </Group>
+      </Stack>
+      <ModerationActions listing={listing} fetcher={fetcher} />
       {listing.held ? (
         <Alert color="red" variant="light" title="Unpublished by an admin" data-testid="hold-reason">
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>

@@ -35,7 +35,9 @@ describeWithApp('dev pages and /hi/:id', (ctx) => {
     const shown = await publishedBathroom(ctx, host.id);
     const held = await publishedBathroom(ctx, host.id);
     const draft = await publishedBathroom(ctx, host.id, { status: 'draft' });
-    const unpublished = await admin.agent.post(`/api/admin/properties/${held}/unpublish`, { reason: 'Check it.' });
+    const unpublished = await admin.agent.post(`/api/admin/properties/${held}/unpublish`, {
+      reason: 'Check it.',
+    });
     expect(unpublished.statusCode, unpublished.body).toBe(200);
 
     const page = await hostLanding(args(ctx, `/hi/${host.id}`, { id: host.id }));

@@ -1,3 +1,4 @@
+import '../../ui/mantine-pages.css';
 import {
   Anchor,
   Avatar,
@@ -72,6 +73,7 @@ export default function HostLandingPage({ loaderData: host }: Route.ComponentPro
               size={112}
               radius="100%"
               color="teal"
+              variant="filled"
             >
               {host.first_name.slice(0, 1)}
             </Avatar>

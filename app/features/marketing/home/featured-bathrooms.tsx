@@ -17,7 +17,7 @@ export function FeaturedBathrooms({ bathrooms }: { bathrooms: SearchResult[] }) 
         <h2 className={classes.headingTitle} id="featured-title">
           Featured bathrooms
         </h2>
-        <p className={classes.lead}>Listings our team picked for their care, comfort and guests’ reviews.</p>
+        <p className={classes.lead}>A few listings Privy’s team picked out.</p>
       </div>
       <div className={featured.grid} data-testid="featured-bathrooms">
         {bathrooms.map((bathroom) => (
