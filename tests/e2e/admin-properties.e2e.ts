@@ -116,6 +116,9 @@ describe('admin properties', () => {
     expect(await visitor.page.getByRole('heading', { level: 1 }).innerText()).toBe("Hi, I'm Owen");
     await shootAll(visitor.page, `/hi/${owenId}`, 'admin-properties-hi', { fullPage: true });
 
+    // A fresh page: the earlier toasts no longer cover the buttons.
+    await admin.page.goto(`/admin/properties/${id}`);
+    await waitForHydration(admin.page, '[data-testid="moderation-actions"] button');
     await admin.page.getByRole('button', { name: 'Remove from home page' }).click();
     await admin.page.getByRole('button', { name: 'Feature on home page' }).waitFor();
     await visitor.page.goto('/');
