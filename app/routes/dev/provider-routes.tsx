@@ -1,4 +1,4 @@
-import { Anchor, Badge, Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { data, Link } from 'react-router';
 import { servicesContext } from '../../lib/context.ts';
 import { ADMIN_ROUTES, GUARD_LABELS, type GuardedRoute, PROVIDER_ROUTES } from '../../lib/guarded-routes.ts';
@@ -21,45 +21,44 @@ function RouteTable({ title, routes }: { title: string; routes: readonly Guarded
       <Title order={2} fz="lg" mb="sm">
         {title}
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" data-testid="guarded-routes">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Path</Table.Th>
-              <Table.Th>Guard</Table.Th>
-              <Table.Th>Module</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {routes.map((route) => (
-              <Table.Tr key={route.path}>
-                <Table.Td>
-                  {route.path.includes(':') ? (
-                    <Text size="sm" ff="monospace" title="Needs an id: open it from its list">
-                      {route.path}
-                    </Text>
-                  ) : (
-                    <Anchor component={Link} to={route.path} size="sm" ff="monospace">
-                      {route.path}
-                    </Anchor>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={route.guard === 'requireAdmin' ? 'red' : 'teal'} tt="none">
-                    {route.guard}
-                  </Badge>
-                  <Text size="xs" c="dimmed">
-                    {GUARD_LABELS[route.guard]}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Code>{`app/${route.file}`}</Code>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Stack gap={0} data-testid="guarded-routes">
+        {routes.map((route) => (
+          <Group
+            key={route.path}
+            justify="space-between"
+            align="flex-start"
+            gap="xs"
+            py="xs"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Stack gap={2} style={{ flex: '1 1 16rem' }}>
+              {route.path.includes(':') ? (
+                <Text size="sm" ff="monospace" title="Needs an id: open it from its list">
+                  {route.path}
+                </Text>
+              ) : (
+                <Anchor component={Link} to={route.path} size="sm" ff="monospace">
+                  {route.path}
+                </Anchor>
+              )}
+              <Code style={{ alignSelf: 'flex-start' }}>{`app/${route.file}`}</Code>
+            </Stack>
+            <Stack gap={2} style={{ flex: '1 1 14rem' }}>
+              <Badge
+                variant="light"
+                color={route.guard === 'requireAdmin' ? 'red' : 'teal'}
+                tt="none"
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {route.guard}
+              </Badge>
+              <Text size="xs" c="dimmed">
+                {GUARD_LABELS[route.guard]}
+              </Text>
+            </Stack>
+          </Group>
+        ))}
+      </Stack>
     </Paper>
   );
 }
