@@ -140,7 +140,7 @@ describeWithApp('listing moderation', (ctx) => {
     const [entry] = await auditEntriesOf(ctx().services, 'property.unpublished', id);
     expect(entry).toMatchObject({ actor_id: admin.id, reason: 'The photos show another bathroom.' });
     const [notice] = await notices(host.id, 'OWNER_PROPERTY_UNPUBLISHED');
-    expect(notice?.message).toContain('The photos show another bathroom.');
+    expect(notice?.message).toContain('The photos show another bathroom. Only Privy can publish it again');
     expect(notice?.meta).toMatchObject({ bathroom_id: id });
     expect(notice?.email_state).toBe('pending');
 

@@ -50,6 +50,8 @@ type Deps = {
 
 const nameOf = (first: string, last: string) => [first, last].filter(Boolean).join(' ') || 'Host';
 const emailOf = (email: string) => (isPlaceholderEmail(email) ? null : email);
+/** The reason as a sentence, so the notice's next sentence does not run into it. */
+const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export function createListingModeration(deps: Deps) {
@@ -178,7 +180,7 @@ export function createListingModeration(deps: Deps) {
         {
           userId: row.host_id,
           type: 'OWNER_PROPERTY_UNPUBLISHED',
-          message: `Privy unpublished “${row.title}”: ${reason} Only Privy can publish it again: fix what is described, then reply through the contact page.`,
+          message: `Privy unpublished “${row.title}”: ${sentence(reason)} Only Privy can publish it again: fix what is described, then reply through the contact page.`,
           meta: { bathroom_id: id },
         },
         trx,
