@@ -50,4 +50,5 @@ export const ADMIN_ROUTES: readonly GuardedRoute[] = [
   { path: '/admin/refund-requests', file: 'routes/admin/refund-requests.tsx', guard: 'requireAdmin' },
   { path: '/admin/settings', file: 'routes/admin/settings.tsx', guard: 'requireAdmin' },
   { path: '/admin/provider-payout', file: 'routes/admin/provider-payout.tsx', guard: 'requireAdmin' },
+  { path: '/admin/audit', file: 'routes/admin/audit.tsx', guard: 'requireAdmin' },
 ];
