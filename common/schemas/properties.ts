@@ -315,6 +315,8 @@ export const propertySummarySchema = z.object({
   photo_count: z.number(),
   updated_at: z.string(),
   completed_steps: z.array(z.enum(LISTING_STEPS)),
+  /** Unpublished by an admin (ADR 136): only an admin can publish it again. */
+  admin_hold: z.boolean(),
 });
 export type PropertySummary = z.infer<typeof propertySummarySchema>;
 

@@ -90,6 +90,10 @@ describe('admin properties', () => {
     expect(await owen.page.getByTestId('admin-hold').innerText()).toContain(REASON);
     expect(await owen.page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
     await shootAll(owen.page, `/manage/properties/${id}`, 'admin-properties-host-hold');
+    await owen.page.goto('/manage/properties');
+    await expect
+      .poll(() => owen.page.getByText('Unpublished by Privy', { exact: true }).first().isVisible())
+      .toBe(true);
     await shootAll(admin.page, `/admin/properties/${id}`, 'admin-properties-detail', { fullPage: true });
 
     await admin.page.setViewportSize({ width: 1280, height: 900 });

@@ -58,7 +58,7 @@ export function PublishPanel({ property, onChange, onPublished, returnTo, onFix 
     <Stack gap="sm">
       <Group gap="xs">
         <Text fw={600}>Status:</Text>
-        <StatusBadge status={property.status} />
+        <StatusBadge status={property.status} held={Boolean(property.admin_hold)} />
       </Group>
       {hold ? (
         // ADR 136: only an admin lifts a hold; the host sees why and how to ask.

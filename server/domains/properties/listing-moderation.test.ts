@@ -147,6 +147,8 @@ describeWithApp('listing moderation', (ctx) => {
     // The host sees why on their own listing, and cannot publish it again.
     const own = await host.agent.get(`/api/properties/${id}`);
     expect(own.json().admin_hold).toMatchObject({ reason: 'The photos show another bathroom.' });
+    const mine = await host.agent.get('/api/properties/mine');
+    expect(mine.json().properties).toEqual([expect.objectContaining({ id, admin_hold: true })]);
     const retry = await host.agent.post(`/api/properties/${id}/publish`, {});
     expect(retry.statusCode).toBe(409);
     expect(retry.json().message).toContain('Only Privy can publish it again');

@@ -17,6 +17,18 @@ export async function findModeration(db: Executor, bathroomId: string) {
     .executeTakeFirst();
 }
 
+/** Which of these bathrooms an admin holds (a host's own list marks them). */
+export async function findHeldIds(db: Executor, bathroomIds: string[]): Promise<Set<string>> {
+  if (!bathroomIds.length) return new Set();
+  const rows = await db
+    .selectFrom('bathroom_moderation')
+    .select('bathroom_id')
+    .where('bathroom_id', 'in', bathroomIds)
+    .where('hold_reason', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.bathroom_id));
+}
+
 export async function upsertModeration(
   db: Executor,
   bathroomId: string,

@@ -18,7 +18,7 @@ import type { NotificationService } from '../notifications/notification-service.
 import type { StorageService } from '../storage/storage-service.ts';
 import { createListingImport } from './import-listings.ts';
 import { createListingModeration } from './listing-moderation.ts';
-import { findModeration } from './moderation-repository.ts';
+import { findHeldIds, findModeration } from './moderation-repository.ts';
 import { createPropertyPhotos } from './property-photos.ts';
 import {
   notFound,
@@ -245,17 +245,16 @@ export function createPropertyService(deps: PropertyDeps) {
 
   async function listMine(actor: Actor) {
     const rows = await listBathroomsByHost(db, actor.userId);
-    const photos = await findPhotos(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) =>
-      toPropertySummary(
+    const ids = rows.map((row) => row.id);
+    const [photos, held] = await Promise.all([findPhotos(db, ids), findHeldIds(db, ids)]);
+    return rows.map((row) => ({
+      ...toPropertySummary(
         row,
         photos.filter((photo) => photo.bathroom_id === row.id),
         urlFor,
       ),
-    );
+      admin_hold: held.has(row.id),
+    }));
   }
 
   async function setOpeningHours(actor: Actor, id: string, input: OpeningHoursInput): Promise<PropertyView> {

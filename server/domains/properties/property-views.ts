@@ -133,7 +133,11 @@ export function toPropertyView(
   };
 }
 
-export function toPropertySummary(row: BathroomRow, photos: PhotoRow[], urlFor: UrlFor): PropertySummary {
+export function toPropertySummary(
+  row: BathroomRow,
+  photos: PhotoRow[],
+  urlFor: UrlFor,
+): Omit<PropertySummary, 'admin_hold'> {
   const cover = photos.find((photo) => photo.position === 0) ?? photos[0];
   return {
     id: row.id,
