@@ -2,7 +2,10 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 
 // Grouped like the spec (§2): public pages, account pages, admin pages, dev tools.
 export default [
-  layout('layouts/home.tsx', [index('routes/public/home.tsx')]),
+  layout('layouts/home.tsx', [
+    index('routes/public/home.tsx'),
+    route('hi/:id', 'routes/public/host-landing.tsx'),
+  ]),
   layout('layouts/default.tsx', [
     route('about', 'routes/public/about.tsx'),
     route('terms', 'routes/public/terms.tsx'),
@@ -38,6 +41,9 @@ export default [
     route('test-notifications', 'routes/dev/test-notifications.tsx'),
     route('test-messaging', 'routes/dev/test-messaging.tsx'),
     route('test-booking-chat', 'routes/dev/test-booking-chat.tsx'),
+    // Dev only (ADR 137): 404 in production.
+    route('atest', 'routes/dev/atest.tsx'),
+    route('dev-provider-routes', 'routes/dev/provider-routes.tsx'),
     route('bathrooms', 'routes/public/bathrooms.tsx'),
     route('bathrooms/:id', 'routes/public/bathroom-details.tsx'),
     // Messaging (spec §2, ADR 120): the list stays mounted while a conversation opens beside it.
@@ -86,6 +92,8 @@ export default [
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/provider-payout', 'routes/admin/provider-payout.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/properties', 'routes/admin/properties.tsx'),
+    route('admin/properties/:id', 'routes/admin/property.tsx'),
   ]),
   // The test payment provider's own pages (ADR 091): standalone, like Stripe's hosted pages.
   route('test-checkout/:sessionId', 'routes/payments/test-checkout.tsx'),

@@ -39,6 +39,12 @@ describe('notification action buttons (spec §6)', () => {
     expect(specNotificationActions('bathroom_blackout_started', { bathroom_id: 'x' })).toEqual([
       { label: 'Manage Property', to: '/manage/properties/x' },
     ]);
+    // ADR 136: a listing an admin unpublished or published again leads to its page in Manage.
+    for (const type of ['OWNER_PROPERTY_UNPUBLISHED', 'OWNER_PROPERTY_REPUBLISHED']) {
+      expect(specNotificationActions(type, { bathroom_id: 'y' })).toEqual([
+        { label: 'Manage Property', to: '/manage/properties/y' },
+      ]);
+    }
     expect(specNotificationActions('RESERVATION_REVIEW_COMPLETED', { bathroom_id: 'x' })).toEqual([
       { label: 'View Property', to: '/bathrooms/x' },
     ]);

@@ -35,7 +35,12 @@ export function specNotificationActions(typeName: string, rawMeta: unknown): Not
       ? [{ label: 'Review Request', to: '/admin/provider-requests' }]
       : [{ label: 'Manage Properties', to: '/manage/properties' }];
   }
-  if (type === 'bathroom_blackout_started' || type === 'bathroom_blackout_ended') {
+  if (
+    type === 'bathroom_blackout_started' ||
+    type === 'bathroom_blackout_ended' ||
+    type === 'OWNER_PROPERTY_UNPUBLISHED' ||
+    type === 'OWNER_PROPERTY_REPUBLISHED'
+  ) {
     return [
       {
         label: 'Manage Property',

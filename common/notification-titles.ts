@@ -47,6 +47,8 @@ const TITLES: Record<NotificationType, string> = {
   OWNER_PAYOUT_SENT: 'Payout sent',
   OWNER_PAYOUT_FAILED: 'Payout failed',
   ADMIN_PAYOUT_FAILED: 'Payout failed',
+  OWNER_PROPERTY_UNPUBLISHED: 'Listing unpublished by Privy',
+  OWNER_PROPERTY_REPUBLISHED: 'Listing published again',
   bathroom_blackout_started: 'Blackout started',
   bathroom_blackout_ended: 'Blackout ended',
   booking_cancelled_blackout: 'Booking cancelled',

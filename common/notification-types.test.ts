@@ -47,7 +47,7 @@ const SPEC_TYPES = [
 ];
 
 // Privy's own, where spec §3 has none (ADR 126: a refund request filed or appealed, and denied).
-// ADR 129: a host's payout sent or failed, and admins told of a failure.
+// ADR 129: a host's payout sent or failed, and admins told of a failure. ADR 136: listing holds.
 const PRIVY_TYPES = [
   'OWNER_REFUND_REQUESTED',
   'ADMIN_REFUND_REQUESTED',
@@ -55,6 +55,9 @@ const PRIVY_TYPES = [
   'OWNER_PAYOUT_SENT',
   'OWNER_PAYOUT_FAILED',
   'ADMIN_PAYOUT_FAILED',
+  // ADR 136: an admin unpublished a host's listing, or published it again.
+  'OWNER_PROPERTY_UNPUBLISHED',
+  'OWNER_PROPERTY_REPUBLISHED',
 ];
 
 describe('notification types', () => {

@@ -100,6 +100,10 @@ export const NOTIFICATION_TYPES = {
   OWNER_PAYOUT_FAILED: { category: 'payouts', audience: 'owner' },
   ADMIN_PAYOUT_FAILED: { category: 'payouts', audience: 'admin' },
 
+  // Privy's own (ADR 136): an admin unpublished a host's listing with a reason, or published it again.
+  OWNER_PROPERTY_UNPUBLISHED: { category: 'account', audience: 'owner', subject: 'property' },
+  OWNER_PROPERTY_REPUBLISHED: { category: 'account', audience: 'owner', subject: 'property' },
+
   bathroom_blackout_started: { category: 'bookings', audience: 'owner', subject: 'property' },
   bathroom_blackout_ended: { category: 'bookings', audience: 'owner', subject: 'property' },
   booking_cancelled_blackout: { category: 'bookings', audience: 'guest' },

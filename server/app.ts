@@ -20,6 +20,7 @@ import { paymentRoutes } from './domains/payments/routes.ts';
 import { earningsRoutes } from './domains/payouts/earnings-routes.ts';
 import { payoutRoutes } from './domains/payouts/routes.ts';
 import { placesRoutes } from './domains/places/routes.ts';
+import { moderationRoutes } from './domains/properties/moderation-routes.ts';
 import { propertyRoutes } from './domains/properties/routes.ts';
 import { realtimeRoutes } from './domains/realtime/routes.ts';
 import { refundRequestRoutes } from './domains/refunds/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(reviewRoutes, { services });
   await app.register(messagingRoutes, { services });
   await app.register(propertyRoutes, { services });
+  await app.register(moderationRoutes, { services });
   await app.register(placesRoutes, { services });
   await app.register(seoRoutes, { services });
   await app.register(paymentRoutes, { services });

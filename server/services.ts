@@ -232,6 +232,9 @@ export async function createServices(
       const point = fuzzPoint(latitude, longitude, seed);
       return { latitude: point.lat, longitude: point.lng };
     },
+    notifications,
+    // availability is built just below; this runs only after an admin's change.
+    onFeaturedChanged: () => availability.forgetFeatured(),
   });
   const availability = createAvailabilityService({
     db,

@@ -6,6 +6,7 @@ import {
   IconCash,
   IconGauge,
   IconHistory,
+  IconHome,
   IconReceiptRefund,
   IconSettings,
   IconUserCheck,
@@ -29,6 +30,7 @@ const LINKS = [
   { to: '/admin', label: 'Dashboard', icon: IconGauge },
   { to: '/admin/users', label: 'Users', icon: IconUsers },
   { to: '/admin/bookings', label: 'Bookings', icon: IconCalendarEvent },
+  { to: '/admin/properties', label: 'Properties', icon: IconHome },
   { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
   { to: '/admin/refund-requests', label: 'Refund requests', icon: IconReceiptRefund },
   { to: '/admin/provider-payout', label: 'Provider payouts', icon: IconCash },
@@ -78,7 +80,10 @@ export default function AdminLayout() {
             to={link.to}
             label={link.label}
             leftSection={<link.icon size={18} />}
-            active={location.pathname === link.to}
+            active={
+              location.pathname === link.to ||
+              (link.to !== '/admin' && location.pathname.startsWith(`${link.to}/`))
+            }
             onClick={menu.close}
           />
         ))}

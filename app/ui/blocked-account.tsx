@@ -8,10 +8,13 @@ export default function BlockedAccount({
   disabled,
   message,
   supportEmail,
+  preview,
 }: {
   disabled: boolean;
   message: string;
   supportEmail?: string | undefined;
+  /** /atest's preview: this button stands in for Sign out, so the preview signs nobody out. */
+  preview?: React.ReactNode;
 }) {
   return (
     <Center
@@ -38,11 +41,13 @@ export default function BlockedAccount({
             </Anchor>
           </Text>
         )}
-        <Form method="post" action="/logout">
-          <Button type="submit" variant="light">
-            Sign out
-          </Button>
-        </Form>
+        {preview ?? (
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="light">
+              Sign out
+            </Button>
+          </Form>
+        )}
       </Stack>
     </Center>
   );

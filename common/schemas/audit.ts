@@ -29,6 +29,7 @@ export const ADMIN_ACTIONS = [
   'property.republished',
   'property.featured',
   'property.unfeatured',
+  'property.report_dismissed',
   // Reviews
   'review.hidden',
   // Refund requests

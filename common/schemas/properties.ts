@@ -6,6 +6,7 @@ import {
   AMENITIES,
   type AmenityId,
 } from '../property-features.ts';
+import { listingHoldSchema } from './listing-moderation.ts';
 import { profileLocationSchema } from './location.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -298,6 +299,8 @@ export const propertyViewSchema = publicListingSchema.extend({
   publish_missing: z.array(z.object({ field: z.string(), message: z.string() })),
   /** The add-a-bathroom steps already done (ADR 117): a draft reopens at the first one left. */
   completed_steps: z.array(z.enum(LISTING_STEPS)),
+  /** An admin's hold (ADR 136): why Privy unpublished it; only an admin lifts it. */
+  admin_hold: listingHoldSchema,
 });
 export type PropertyView = z.infer<typeof propertyViewSchema>;
 
@@ -312,6 +315,8 @@ export const propertySummarySchema = z.object({
   photo_count: z.number(),
   updated_at: z.string(),
   completed_steps: z.array(z.enum(LISTING_STEPS)),
+  /** Unpublished by an admin (ADR 136): only an admin can publish it again. */
+  admin_hold: z.boolean(),
 });
 export type PropertySummary = z.infer<typeof propertySummarySchema>;
 

@@ -26,6 +26,7 @@ import * as ledger from './migrations/2026-11-28-10-ledger.ts';
 import * as ledgerHostMark from './migrations/2026-11-28-30-ledger-host-mark.ts';
 import * as adminAudit from './migrations/2026-11-29-10-admin-audit.ts';
 import * as adminDashboard from './migrations/2026-11-29-15-admin-dashboard.ts';
+import * as listingModeration from './migrations/2026-11-29-30-listing-moderation.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-30-ledger-host-mark': ledgerHostMark,
   '2026-11-29-10-admin-audit': adminAudit,
   '2026-11-29-15-admin-dashboard': adminDashboard,
+  '2026-11-29-30-listing-moderation': listingModeration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

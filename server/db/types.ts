@@ -10,6 +10,7 @@ import type {
   ReviewTable,
 } from './types-after-booking.ts';
 import type { AuthAccountTable, TwoFactorTable, VerificationTable } from './types-auth-admin.ts';
+import type { BathroomModerationTable, BathroomReportTable } from './types-moderation.ts';
 import type {
   LedgerEntryTable,
   PayoutBookingTable,
@@ -22,6 +23,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type * from './types-admin.ts';
 export type * from './types-after-booking.ts';
 export type * from './types-auth-admin.ts';
+export type * from './types-moderation.ts';
 export type * from './types-money.ts';
 
 /** better-auth owns these tables; we read them, its library writes them. */
@@ -394,4 +396,6 @@ export type Database = {
   twoFactor: TwoFactorTable;
   account: AuthAccountTable;
   verification: VerificationTable;
+  bathroom_moderation: BathroomModerationTable;
+  bathroom_reports: BathroomReportTable;
 };

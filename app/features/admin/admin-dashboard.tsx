@@ -79,13 +79,7 @@ export function DashboardFigureCards({ figures, days }: { figures: DashboardFigu
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} component="section" aria-label="Live figures">
       {figuresOf(figures, days).map((figure) => (
-        <UnstyledButton
-          key={figure.id}
-          component={Link}
-          to={figure.to}
-          aria-label={`${figure.label}: ${figure.value}`}
-          data-testid={`figure-${figure.id}`}
-        >
+        <UnstyledButton key={figure.id} component={Link} to={figure.to} data-testid={`figure-${figure.id}`}>
           <Paper withBorder p="md" radius="lg" h="100%">
             <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
               <Text size="sm" c="dimmed">

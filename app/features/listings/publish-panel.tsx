@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconEye, IconEyeOff, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { connectPageFor } from '../../../common/connect-return.ts';
@@ -29,6 +29,7 @@ const FIX_LABELS: Record<string, string> = {
 export function PublishPanel({ property, onChange, onPublished, returnTo, onFix }: Props) {
   const [busy, setBusy] = useState(false);
   const missing = property.publish_missing;
+  const hold = property.admin_hold;
 
   async function toggle(publish: boolean) {
     setBusy(true);
@@ -57,9 +58,23 @@ export function PublishPanel({ property, onChange, onPublished, returnTo, onFix 
     <Stack gap="sm">
       <Group gap="xs">
         <Text fw={600}>Status:</Text>
-        <StatusBadge status={property.status} />
+        <StatusBadge status={property.status} held={Boolean(property.admin_hold)} />
       </Group>
-      {property.status === 'published' ? (
+      {hold ? (
+        // ADR 136: only an admin lifts a hold; the host sees why and how to ask.
+        <Alert color="red" icon={<IconShieldLock />} title="Unpublished by Privy" data-testid="admin-hold">
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {hold.reason}
+          </Text>
+          <Text size="sm" mt="xs">
+            Only Privy can publish this listing again. Fix what is described above, then{' '}
+            <Anchor component={Link} to="/contact" size="sm">
+              tell us through the contact page
+            </Anchor>
+            .
+          </Text>
+        </Alert>
+      ) : property.status === 'published' ? (
         <Text size="sm" c="dimmed">
           Guests can find and book this bathroom. Unpublishing hides it without deleting anything.
         </Text>
@@ -109,7 +124,7 @@ export function PublishPanel({ property, onChange, onPublished, returnTo, onFix 
           >
             Unpublish
           </Button>
-        ) : (
+        ) : hold ? null : (
           <Button
             leftSection={<IconEye size={18} />}
             loading={busy}

@@ -7,8 +7,9 @@ const LOOK: Record<PropertyStatus, { color: string; label: string }> = {
   unlisted: { color: 'gray', label: 'Unlisted' },
 };
 
-export function StatusBadge({ status }: { status: PropertyStatus }) {
-  const look = LOOK[status];
+/** `held`: an admin unpublished it (ADR 136), which the host cannot undo. */
+export function StatusBadge({ status, held = false }: { status: PropertyStatus; held?: boolean }) {
+  const look = held ? { color: 'red', label: 'Unpublished by Privy' } : LOOK[status];
   return (
     <Badge color={look.color} variant="light" data-testid="status-badge">
       {look.label}

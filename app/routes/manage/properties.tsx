@@ -91,7 +91,7 @@ export default function MyProperties() {
                 <Text fw={600} lineClamp={2}>
                   {property.title}
                 </Text>
-                <StatusBadge status={property.status} />
+                <StatusBadge status={property.status} held={property.admin_hold} />
               </Group>
               <Text size="sm" c="dimmed">
                 {[property.city, property.state_code].filter(Boolean).join(', ') || 'No address yet'} ·{' '}

@@ -6,12 +6,14 @@ import { formatDistance } from '../../../common/distance.ts';
 import { formatPrice } from '../../../common/money.ts';
 import { BOOKING_PANEL_ID, BookingBar } from '../../features/booking-panel/booking-bar.tsx';
 import { BookingPanel } from '../../features/booking-panel/booking-panel.tsx';
+import { ReportListing } from '../../features/listing-reports/report-listing.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
 import { pageMeta } from '../../features/marketing/meta.ts';
 import { BathroomReviewsSection } from '../../features/reviews/bathroom-reviews.tsx';
 import { FeatureList } from '../../features/search/feature-icons.tsx';
 import { PhotoScroller } from '../../features/search/photo-scroller.tsx';
 import { RatingSummary } from '../../features/search/result-card.tsx';
+import { useRootData } from '../../root.tsx';
 import { StaticRowTable } from '../../ui/static-choice.tsx';
 import type { Route } from './+types/bathroom-details';
 import { listingAction, listingLoader } from './bathroom-details.server.ts';
@@ -56,6 +58,7 @@ function clock(time: string): string {
 
 export default function BathroomDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, place, tileUrl, panel, reviews, admin } = loaderData;
+  const viewerId = useRootData()?.viewer?.id ?? null;
   const zoneName = listing.timezone.split('/').at(-1)?.replaceAll('_', ' ') ?? listing.timezone;
   const hostName = listing.host
     ? [listing.host.first_name, listing.host.last_initial && `${listing.host.last_initial}.`]
@@ -211,6 +214,11 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
                     </Stack>
                   </Group>
                 </Card>
+              ) : null}
+              {viewerId && viewerId !== listing.host?.id ? (
+                <Group justify="flex-end">
+                  <ReportListing bathroomId={listing.id} />
+                </Group>
               ) : null}
             </Stack>
           </Grid.Col>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import classes from '../../features/booking-panel/go-now.module.css';
 import { LiveGoNowButton } from '../../features/booking-panel/live-go-now-button.tsx';
+import { FeaturedBathrooms } from '../../features/marketing/home/featured-bathrooms.tsx';
 import { HomeHero } from '../../features/marketing/home/hero.tsx';
 import {
   HomeQuestions,
@@ -11,8 +12,10 @@ import {
 import { pageMeta } from '../../features/marketing/meta.ts';
 import { useDefaultAddress } from '../../features/places/use-default-address.ts';
 import { HeroSearch } from '../../features/search/hero-search.tsx';
+import { servicesContext } from '../../lib/context.ts';
 import { useRootData } from '../../root.tsx';
 import { useLive } from '../../ui/use-live.ts';
+import type { Route } from './+types/home';
 
 // Drawn only in the browser, from an address found after load: its code loads once the page is live.
 const NearYou = lazy(() =>
@@ -26,7 +29,12 @@ export function meta() {
   );
 }
 
-export default function HomePage() {
+/** The admins' featured listings (ADR 136): one small indexed query, kept a minute per process. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { featured: await context.get(servicesContext).availability.featured() };
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { address, setAddress, loading } = useDefaultAddress();
   const live = useLive();
   // Admins may switch Go now off (ADR 140): the root loader says so.
@@ -54,6 +62,7 @@ export default function HomePage() {
           <NearYou address={address} />
         </Suspense>
       ) : null}
+      <FeaturedBathrooms bathrooms={loaderData.featured} />
       <HowItWorksSteps />
       <TrustPoints />
       <PricingAndHosts />

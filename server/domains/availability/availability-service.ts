@@ -2,6 +2,7 @@ import { distanceMiles } from '../../../common/distance.ts';
 import { photoAltText } from '../../../common/schemas/properties.ts';
 import type { SearchInput, SearchResponse, SearchResult } from '../../../common/schemas/search.ts';
 import type { Db } from '../../db/database.ts';
+import { findFeaturedBathrooms } from './featured-repository.ts';
 import { isOpen, nextFreeStarts, weeklyHours } from './opening-hours.ts';
 import {
   type CityKey,
@@ -45,6 +46,8 @@ export function createAvailabilityService(deps: {
     // A bathroom offering only longer stays keeps its list (the page stays whole); booking refuses.
     return within.length ? within : durations;
   };
+  // The home page's featured cards (ADR 136), kept a minute per process; a change here empties it.
+  let featuredCache: { at: number; cards: Promise<SearchResult[]> } | null = null;
 
   function cover(row: CoverRow): SearchResult['cover'] {
     if (!row.cover_key_1x || !row.cover_key_2x) return null;
@@ -231,8 +234,26 @@ export function createAvailabilityService(deps: {
         last_initial: host.last_name.slice(0, 1),
         profile_picture_url: host.profile_picture_url,
         member_since: host.created_at.toISOString(),
+        is_provider: host.is_provider,
         bathrooms: bathrooms.map((row) => card(row, 0)),
       };
+    },
+
+    /** Up to six published listings an admin featured, for the home page; cached for a minute. */
+    featured(now = Date.now()): Promise<SearchResult[]> {
+      if (!featuredCache || now - featuredCache.at > 60_000) {
+        const cards = findFeaturedBathrooms(db, 6).then((rows) => rows.map((row) => card(row, 0)));
+        featuredCache = { at: now, cards };
+        cards.catch(() => {
+          if (featuredCache?.cards === cards) featuredCache = null;
+        });
+      }
+      return featuredCache.cards;
+    },
+
+    /** Called when an admin features, unfeatures or unpublishes a listing. */
+    forgetFeatured() {
+      featuredCache = null;
     },
   };
 }

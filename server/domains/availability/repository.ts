@@ -148,7 +148,7 @@ export async function findPhotos(db: Db, bathroomId: string) {
 export async function findPublicHost(db: Db, hostId: string) {
   return db
     .selectFrom('profiles')
-    .select(['id', 'first_name', 'last_name', 'profile_picture_url', 'created_at'])
+    .select(['id', 'first_name', 'last_name', 'profile_picture_url', 'created_at', 'is_provider'])
     .where('id', '=', hostId)
     .where('is_deleted', '=', false)
     .where('is_active', '=', true)

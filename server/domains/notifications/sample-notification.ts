@@ -29,6 +29,8 @@ export function sampleNotification(type: NotificationType, userId: string, now =
     BECOME_PROVIDER_REQUEST_REVOKED: 'Your hosting access has been removed.',
     MESSAGE_RECEIVED: 'Sam Sample: Hi! Is the bathroom step-free?',
     USER_REGISTERED: 'Sam Sample just created an account.',
+    OWNER_PROPERTY_UNPUBLISHED: `Privy unpublished “${title}”: the photos show a different bathroom. Only Privy can publish it again: fix what is described, then reply through the contact page.`,
+    OWNER_PROPERTY_REPUBLISHED: `Privy published “${title}” again: guests can find and book it.`,
   };
   const message = messages[type] ?? `Sample ${type.replaceAll('_', ' ').toLowerCase()} for ${title}.`;
   const meta: Record<string, unknown> = { sample: true };

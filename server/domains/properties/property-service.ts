@@ -14,8 +14,11 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { hasBookingRecords } from '../bookings/bathroom-bookings.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
 import type { StorageService } from '../storage/storage-service.ts';
 import { createListingImport } from './import-listings.ts';
+import { createListingModeration } from './listing-moderation.ts';
+import { findHeldIds, findModeration } from './moderation-repository.ts';
 import { createPropertyPhotos } from './property-photos.ts';
 import {
   notFound,
@@ -59,11 +62,21 @@ export type PropertyDeps = {
   publicPoint: (latitude: number, longitude: number, seed: string) => { latitude: number; longitude: number };
   /** The cleaning buffer a new listing starts with unless the host picks one (admins' setting, ADR 140). */
   defaultCleaningBufferMinutes?: () => Promise<number>;
+  /** Tells a host of an admin's hold on their listing (ADR 136). */
+  notifications: Pick<NotificationService, 'notify'>;
+  /** The home page's featured list is cached; a moderation change forgets it. */
+  onFeaturedChanged: () => void;
 };
 
 export function createPropertyService(deps: PropertyDeps) {
   const { db, storage } = deps;
   const urlFor = (key: string) => storage.objects.url(key);
+  const moderation = createListingModeration({
+    db,
+    urlFor,
+    notifications: deps.notifications,
+    onFeaturedChanged: deps.onFeaturedChanged,
+  });
 
   /** The columns an address decides: the exact point, the public point, the zone and the place. */
   function addressColumns(id: string, location: ProfileLocation) {
@@ -83,12 +96,13 @@ export function createPropertyService(deps: PropertyDeps) {
   }
 
   async function loadView(row: BathroomRow): Promise<PropertyView> {
-    const [photos, hours, linked] = await Promise.all([
+    const [photos, hours, linked, hold] = await Promise.all([
       findPhotos(db, [row.id]),
       findOpeningHours(db, [row.id]),
       findPayoutLinkedHosts(db, [row.host_id]),
+      moderation.holdOf(row.id),
     ]);
-    return toPropertyView(row, photos, hours, urlFor, linked.has(row.host_id));
+    return { ...toPropertyView(row, photos, hours, urlFor, linked.has(row.host_id)), admin_hold: hold };
   }
 
   /** The bathroom if this actor may manage it: 404 when there is none, 403 when it is someone else's. */
@@ -161,6 +175,15 @@ export function createPropertyService(deps: PropertyDeps) {
   async function publish(actor: Actor, id: string): Promise<PropertyView> {
     const row = await db.transaction().execute(async (trx) => {
       const current = await lockManageable(trx, actor, id);
+      // ADR 136: a listing an admin unpublished stays so until an admin republishes it.
+      if ((await findModeration(trx, id))?.hold_reason) {
+        throw new AppError(
+          'conflict',
+          actor.isAdmin
+            ? 'An admin unpublished this listing: republish it from Admin › Properties, where it is recorded.'
+            : 'Privy unpublished this listing. Only Privy can publish it again: fix what the notice describes, then reply through the contact page.',
+        );
+      }
       const [photos, hours, linked] = await Promise.all([
         findPhotos(trx, [id]),
         findOpeningHours(trx, [id]),
@@ -225,17 +248,16 @@ export function createPropertyService(deps: PropertyDeps) {
 
   async function listMine(actor: Actor) {
     const rows = await listBathroomsByHost(db, actor.userId);
-    const photos = await findPhotos(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) =>
-      toPropertySummary(
+    const ids = rows.map((row) => row.id);
+    const [photos, held] = await Promise.all([findPhotos(db, ids), findHeldIds(db, ids)]);
+    return rows.map((row) => ({
+      ...toPropertySummary(
         row,
         photos.filter((photo) => photo.bathroom_id === row.id),
         urlFor,
       ),
-    );
+      admin_hold: held.has(row.id),
+    }));
   }
 
   async function setOpeningHours(actor: Actor, id: string, input: OpeningHoursInput): Promise<PropertyView> {
@@ -295,6 +317,8 @@ export function createPropertyService(deps: PropertyDeps) {
     removePhoto: photos.removePhoto,
     reorderPhotos: photos.reorderPhotos,
     describePhoto: photos.describePhoto,
+    /** Admins' review of every listing: holds, the home page's featured ones, reports (ADR 136). */
+    moderation,
     /** Many complete listings in one go (the demo seed). */
     importListings: bulk.importListings,
   };

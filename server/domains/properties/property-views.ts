@@ -116,7 +116,7 @@ export function toPropertyView(
   hours: OpeningRangeRow[],
   urlFor: UrlFor,
   payoutLinked: boolean,
-): PropertyView {
+): Omit<PropertyView, 'admin_hold'> {
   const missing = publishRequirements(row, photos.length, hours.length, payoutLinked);
   return {
     ...toPublicListing(row, photos, hours, urlFor),
@@ -133,7 +133,11 @@ export function toPropertyView(
   };
 }
 
-export function toPropertySummary(row: BathroomRow, photos: PhotoRow[], urlFor: UrlFor): PropertySummary {
+export function toPropertySummary(
+  row: BathroomRow,
+  photos: PhotoRow[],
+  urlFor: UrlFor,
+): Omit<PropertySummary, 'admin_hold'> {
   const cover = photos.find((photo) => photo.position === 0) ?? photos[0];
   return {
     id: row.id,
