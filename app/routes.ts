@@ -83,6 +83,8 @@ export default [
     route('admin/refund-requests', 'routes/admin/refund-requests.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/provider-payout', 'routes/admin/provider-payout.tsx'),
+    route('admin/analytics', 'routes/admin/analytics.tsx'),
+    route('admin/database-setup', 'routes/admin/database-setup.tsx'),
   ]),
   // The test payment provider's own pages (ADR 091): standalone, like Stripe's hosted pages.
   route('test-checkout/:sessionId', 'routes/payments/test-checkout.tsx'),

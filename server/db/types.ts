@@ -10,6 +10,14 @@ import type {
   ReviewTable,
 } from './types-after-booking.ts';
 import type {
+  AnalyticsDailyBathroomTable,
+  AnalyticsDailyEmptySpotTable,
+  AnalyticsDailyHourTable,
+  AnalyticsDailyTable,
+  MigrationChecksumTable,
+  SearchEventTable,
+} from './types-analytics.ts';
+import type {
   LedgerEntryTable,
   PayoutBookingTable,
   PayoutTable,
@@ -20,6 +28,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type * from './types-admin.ts';
 export type * from './types-after-booking.ts';
+export type * from './types-analytics.ts';
 export type * from './types-money.ts';
 
 /** better-auth owns these tables; we read them, its library writes them. */
@@ -389,4 +398,10 @@ export type Database = {
   payout_bookings: PayoutBookingTable;
   ledger_entries: LedgerEntryTable;
   admin_audit_log: AdminAuditLogTable;
+  search_events: SearchEventTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_daily_bathrooms: AnalyticsDailyBathroomTable;
+  analytics_daily_hours: AnalyticsDailyHourTable;
+  analytics_daily_empty_spots: AnalyticsDailyEmptySpotTable;
+  migration_checksums: MigrationChecksumTable;
 };

@@ -46,7 +46,7 @@ export async function availabilityRoutes(app: FastifyInstance, { services }: { s
       // JSON itself: docs/PERFORMANCE.md, "Search load"). The zod schema above still documents it.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => services.availability.search(toSearchInput(request.query)),
+    async (request) => services.availability.search(toSearchInput(request.query), { record: 'search' }),
   );
 
   api.get(
@@ -85,15 +85,18 @@ export async function availabilityRoutes(app: FastifyInstance, { services }: { s
         response: { 200: goNowResponseSchema },
       },
     },
-    async (request) => ({
-      results: await findGoNow(
+    async (request) => {
+      const point = { latitude: request.query.lat, longitude: request.query.lon };
+      const results = await findGoNow(
         {
           db: services.db,
           availability: services.availability,
           timezoneAt: (latitude, longitude) => services.places.timezoneAt(latitude, longitude),
         },
-        { latitude: request.query.lat, longitude: request.query.lon },
-      ),
-    }),
+        point,
+      );
+      services.availability.recordSearch({ ...point, resultCount: results.length, kind: 'go_now' });
+      return { results };
+    },
   );
 }
