@@ -77,8 +77,16 @@ export async function seedKnownHistory(ctx: () => TestContext, cast: Cast) {
   const { db } = ctx().services;
   const newYork = await publishedBathroom(ctx, cast.host.id);
   const boston = await publishedBathroom(ctx, cast.host.id);
-  await db.updateTable('bathrooms').set({ city: 'New York', state_code: 'NY', title: 'Midtown loo' }).where('id', '=', newYork).execute();
-  await db.updateTable('bathrooms').set({ city: 'Boston', state_code: 'MA', title: 'Back Bay bath' }).where('id', '=', boston).execute();
+  await db
+    .updateTable('bathrooms')
+    .set({ city: 'New York', state_code: 'NY', title: 'Midtown loo' })
+    .where('id', '=', newYork)
+    .execute();
+  await db
+    .updateTable('bathrooms')
+    .set({ city: 'Boston', state_code: 'MA', title: 'Back Bay bath' })
+    .where('id', '=', boston)
+    .execute();
   const guestId = cast.guest.id;
   // The current period: two bookings on the 11th in New York, one on the 13th in Boston, cancelled
   // and refunded the same day. 2026-03-12 is a Thursday and 03-14 a Saturday, on EDT (UTC-4).
@@ -133,15 +141,42 @@ export async function seedKnownHistory(ctx: () => TestContext, cast: Cast) {
   await db
     .insertInto('search_events')
     .values([
-      { searched_hour: new Date('2026-03-11T14:00:00Z'), lat_e2: 4071, lng_e2: -7401, result_count: 0, kind: 'search' },
-      { searched_hour: new Date('2026-03-11T15:00:00Z'), lat_e2: 4071, lng_e2: -7401, result_count: 0, kind: 'go_now' },
-      { searched_hour: new Date('2026-03-11T15:00:00Z'), lat_e2: 4075, lng_e2: -7399, result_count: 5, kind: 'search' },
-      { searched_hour: new Date('2026-03-04T09:00:00Z'), lat_e2: 4236, lng_e2: -7106, result_count: 2, kind: 'search' },
+      {
+        searched_hour: new Date('2026-03-11T14:00:00Z'),
+        lat_e2: 4071,
+        lng_e2: -7401,
+        result_count: 0,
+        kind: 'search',
+      },
+      {
+        searched_hour: new Date('2026-03-11T15:00:00Z'),
+        lat_e2: 4071,
+        lng_e2: -7401,
+        result_count: 0,
+        kind: 'go_now',
+      },
+      {
+        searched_hour: new Date('2026-03-11T15:00:00Z'),
+        lat_e2: 4075,
+        lng_e2: -7399,
+        result_count: 5,
+        kind: 'search',
+      },
+      {
+        searched_hour: new Date('2026-03-04T09:00:00Z'),
+        lat_e2: 4236,
+        lng_e2: -7106,
+        result_count: 2,
+        kind: 'search',
+      },
     ])
     .execute();
 
   // Sign-ups: everyone long ago, but two guests in the period and one account in the previous one.
-  await db.updateTable('profiles').set({ created_at: new Date('2026-01-01T00:00:00Z') }).execute();
+  await db
+    .updateTable('profiles')
+    .set({ created_at: new Date('2026-01-01T00:00:00Z') })
+    .execute();
   await db
     .updateTable('profiles')
     .set({ created_at: new Date('2026-03-12T08:00:00Z') })

@@ -101,7 +101,12 @@ describeWithApp('admin analytics', (ctx) => {
         '2026-03-15',
         '2026-03-16',
       ]);
-      expect(report.daily[1]).toMatchObject({ bookings: 2, revenueCents: 3600, commissionCents: 540, searches: 3 });
+      expect(report.daily[1]).toMatchObject({
+        bookings: 2,
+        revenueCents: 3600,
+        commissionCents: 540,
+        searches: 3,
+      });
       expect(report.daily[3]).toMatchObject({
         bookings: 1,
         revenueCents: 1200,
@@ -145,7 +150,9 @@ describeWithApp('admin analytics', (ctx) => {
 
     const csv = await cast.admin.agent.get(`/api/admin/analytics/bookings-revenue.csv?${query}`);
     expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-disposition']).toContain('privy-bookings-revenue-2026-03-10-to-2026-03-16.csv');
+    expect(csv.headers['content-disposition']).toContain(
+      'privy-bookings-revenue-2026-03-10-to-2026-03-16.csv',
+    );
     const lines = csv.body.trim().split('\r\n');
     expect(lines).toHaveLength(8);
     expect(lines[2]).toBe('"2026-03-11","2","36.00","5.40","2026-03-04","0","0.00","0.00"');

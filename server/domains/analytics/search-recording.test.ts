@@ -69,9 +69,9 @@ describeWithApp('search recording', (ctx) => {
       expect(found.statusCode, found.body).toBe(200);
       expect(found.json().total).toBe(1);
       await ctx().services.analytics.flushSearches();
-      expect(ctx().log.entries.some((entry) => entry.msg === 'search analytics: could not record searches')).toBe(
-        true,
-      );
+      expect(
+        ctx().log.entries.some((entry) => entry.msg === 'search analytics: could not record searches'),
+      ).toBe(true);
     } finally {
       await sql`alter table search_events_away rename to search_events`.execute(db);
     }
