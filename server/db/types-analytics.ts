@@ -33,7 +33,7 @@ export type AnalyticsDailyBathroomTable = {
   day: string;
   bathroom_id: string;
   bookings: number;
-  revenue_cents: BigintColumn;
+  revenue_cents: number;
 };
 
 export type AnalyticsDailyHourTable = { day: string; weekday: number; hour: number; bookings: number };

@@ -40,8 +40,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       day date not null,
       bathroom_id uuid not null,
       bookings integer not null default 0,
-      revenue_cents bigint not null default 0,
-      primary key (day, bathroom_id)
+      -- One bathroom's day fits an integer; sum(integer) adds in int8, several times faster than
+      -- sum(bigint)'s numeric. The key carries the counts so a period reads the index alone.
+      revenue_cents integer not null default 0,
+      primary key (day, bathroom_id) include (bookings, revenue_cents)
     )`.execute(db);
   await sql`
     create table analytics_daily_hours (
@@ -57,7 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       lat_e2 integer not null,
       lng_e2 integer not null,
       searches integer not null,
-      primary key (day, lat_e2, lng_e2)
+      primary key (day, lat_e2, lng_e2) include (searches)
     )`.execute(db);
 
   // The live tail and the rollup read these by time; bookings had no index on either column.

@@ -21,6 +21,7 @@ import {
   selectOccupancy,
   selectTopBathrooms,
   selectTopCities,
+  withoutJit,
 } from './repository.ts';
 import { createSearchRecorder, type SearchFact } from './search-recorder.ts';
 
@@ -95,12 +96,12 @@ export function createAnalyticsService(deps: { db: Db; log: Logger; now: () => D
     const rolledThrough = await lastRolledDay(db);
     const split = splitPeriod(current, rolledThrough);
     const [daily, previousDaily, cities, bathrooms, occupancy, spots] = await Promise.all([
-      selectDaily(db, split),
-      selectDaily(db, splitPeriod(previous, rolledThrough)),
-      selectTopCities(db, split, TOP_LIMIT),
-      selectTopBathrooms(db, split, TOP_LIMIT),
-      selectOccupancy(db, split),
-      selectEmptySpots(db, split, EMPTY_SPOT_LIMIT),
+      withoutJit(db, (trx) => selectDaily(trx, split)),
+      withoutJit(db, (trx) => selectDaily(trx, splitPeriod(previous, rolledThrough))),
+      withoutJit(db, (trx) => selectTopCities(trx, split, TOP_LIMIT)),
+      withoutJit(db, (trx) => selectTopBathrooms(trx, split, TOP_LIMIT)),
+      withoutJit(db, (trx) => selectOccupancy(trx, split)),
+      withoutJit(db, (trx) => selectEmptySpots(trx, split, EMPTY_SPOT_LIMIT)),
     ]);
     const points = daily.map(toPoint);
     const previousPoints = previousDaily.map(toPoint);

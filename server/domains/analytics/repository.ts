@@ -21,6 +21,18 @@ export async function insertSearchEvents(db: Executor, rows: SearchEventRow[]): 
   await db.insertInto('search_events').values(rows).execute();
 }
 
+/**
+ * Runs a report read with PostgreSQL's JIT compilation off: these queries take milliseconds, and
+ * when a plan's estimated cost crosses jit_above_cost, compiling it took 100–300 ms (bench:analytics,
+ * ADR 138). SET LOCAL keeps the change to this one transaction.
+ */
+export function withoutJit<T>(db: Db, read: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return read(trx);
+  });
+}
+
 /** The last day the rollup has closed, or null before its first run. */
 export async function lastRolledDay(db: Executor): Promise<string | null> {
   const { rows } = await sql<{
@@ -90,7 +102,7 @@ type DailyRow = {
 const DAILY_COLUMNS = sql`day::text as day, bookings, revenue_cents, commission_cents, cancellations,
   refunds, refunded_cents, searches, empty_searches, new_guests, new_hosts`;
 
-export async function selectDaily(db: Db, split: SplitRange): Promise<DailyRow[]> {
+export async function selectDaily(db: Executor, split: SplitRange): Promise<DailyRow[]> {
   const parts = [];
   if (split.rolled) {
     parts.push(sql`select ${DAILY_COLUMNS} from analytics_daily
@@ -119,7 +131,7 @@ function factsSource(
   return parts.length ? sql`(${sql.join(parts, sql` union all `)})` : null;
 }
 
-export async function selectTopCities(db: Db, split: SplitRange, limit: number) {
+export async function selectTopCities(db: Executor, split: SplitRange, limit: number) {
   const facts = factsSource(
     'analytics_daily_bathrooms',
     ['bathroom_id', 'bookings', 'revenue_cents'],
@@ -129,14 +141,17 @@ export async function selectTopCities(db: Db, split: SplitRange, limit: number) 
   if (!facts) return [];
   const { rows } = await sql<{ city: string; state_code: string; bookings: number; revenue_cents: string }>`
     select r.city, r.state_code, sum(f.bookings)::int as bookings, sum(f.revenue_cents)::bigint as revenue_cents
-    from ${facts} f join bathrooms r on r.id = f.bathroom_id
+    from (
+      select bathroom_id, sum(bookings) as bookings, sum(revenue_cents) as revenue_cents
+      from ${facts} f group by bathroom_id
+    ) f join bathrooms r on r.id = f.bathroom_id
     group by r.city, r.state_code
     order by bookings desc, revenue_cents desc, r.city
     limit ${limit}`.execute(db);
   return rows;
 }
 
-export async function selectTopBathrooms(db: Db, split: SplitRange, limit: number) {
+export async function selectTopBathrooms(db: Executor, split: SplitRange, limit: number) {
   const facts = factsSource(
     'analytics_daily_bathrooms',
     ['bathroom_id', 'bookings', 'revenue_cents'],
@@ -162,7 +177,7 @@ export async function selectTopBathrooms(db: Db, split: SplitRange, limit: numbe
   return rows;
 }
 
-export async function selectOccupancy(db: Db, split: SplitRange) {
+export async function selectOccupancy(db: Executor, split: SplitRange) {
   const facts = factsSource('analytics_daily_hours', ['weekday', 'hour', 'bookings'], hourFacts, split);
   if (!facts) return [];
   const { rows } = await sql<{ weekday: number; hour: number; bookings: number }>`
@@ -171,7 +186,7 @@ export async function selectOccupancy(db: Db, split: SplitRange) {
   return rows;
 }
 
-export async function selectEmptySpots(db: Db, split: SplitRange, limit: number) {
+export async function selectEmptySpots(db: Executor, split: SplitRange, limit: number) {
   const facts = factsSource(
     'analytics_daily_empty_spots',
     ['lat_e2', 'lng_e2', 'searches'],
