@@ -42,7 +42,8 @@ export type MigrationStatus = {
   recordedWhen: 'applied' | 'first_seen' | null;
 };
 
-export type TableSize = { name: string; bytes: number; rows: number };
+/** rows: PostgreSQL's estimate (null when it has none yet). */
+export type TableSize = { name: string; bytes: number; rows: number | null };
 export type QueueHealth = { name: string; states: Record<string, number> };
 export type FailedJob = {
   id: string;

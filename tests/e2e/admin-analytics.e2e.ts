@@ -17,6 +17,10 @@ describe('admin analytics and database setup', () => {
   }, async () => {
     const { page } = await newTab();
     await signIn(page, 'admin@privy.test');
+    // A search where Privy has no bathroom (Fairbanks, Alaska): recorded anonymously within seconds.
+    const nowhere = await page.request.get('/api/bathrooms/search?lat=64.8378&lng=-147.7164&radius=5');
+    expect(nowhere.status()).toBe(200);
+    expect((await nowhere.json()).total).toBe(0);
     await page.goto('/admin/analytics');
     await waitForHydration(page, '[data-testid="period-picker"]');
     expect(await page.getByTestId('period-summary').textContent()).toContain('(30 days, UTC)');
@@ -37,6 +41,23 @@ describe('admin analytics and database setup', () => {
     // The demo's past visits fall in the last 90 days.
     const bookings = (await page.getByTestId('total-bookings').textContent()) ?? '';
     expect(bookings).toMatch(/Bookings\d/);
+
+    // Today's searches are read live: the empty one shows on the map's table once it is written.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page
+            .getByTestId('empty-spots-table')
+            .textContent({ timeout: 5_000 })
+            .catch(() => '');
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toContain('64.84, -147.72');
+    await expect
+      .poll(() => page.locator('.recharts-surface').count(), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(4);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -19,9 +19,9 @@ export function OccupancyHeatmap({ cells }: { cells: OccupancyCell[] }) {
         data-testid="occupancy-grid"
         style={{
           display: 'grid',
-          gridTemplateColumns: '34px repeat(24, minmax(11px, 1fr))',
+          gridTemplateColumns: '30px repeat(24, minmax(9px, 1fr))',
           gap: 2,
-          minWidth: 330,
+          minWidth: 290,
         }}
       >
         <span />

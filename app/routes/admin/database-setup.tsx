@@ -138,7 +138,9 @@ export default function DatabaseSetupPage() {
                       {table.name}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{table.rows.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td ta="right">
+                    {table.rows === null ? '—' : table.rows.toLocaleString('en-US')}
+                  </Table.Td>
                   <Table.Td ta="right">{size(table.bytes)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -126,7 +126,11 @@ export function createDatabaseSetupService(deps: {
         kind: deps.database.kind,
         version,
         migrations: migrationList,
-        tables: tables.map((row) => ({ name: row.name, bytes: Number(row.bytes), rows: Number(row.rows) })),
+        tables: tables.map((row) => ({
+          name: row.name,
+          bytes: Number(row.bytes),
+          rows: row.rows === null ? null : Number(row.rows),
+        })),
         jobs: queueHealth,
         canReseed,
       };

@@ -29,10 +29,12 @@ export async function insertFirstSeenChecksums(db: Executor, rows: { name: strin
 
 /** The app's tables in the current schema with their size on disk (indexes and TOAST included). */
 export async function selectTableSizes(db: Executor) {
-  const { rows } = await sql<{ name: string; bytes: string; rows: string }>`
+  // reltuples is -1 until a table is first analyzed; the statistics collector's live count stands in.
+  const { rows } = await sql<{ name: string; bytes: string; rows: string | null }>`
     select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes,
-      greatest(c.reltuples, 0)::bigint as rows
+      case when c.reltuples >= 0 then c.reltuples::bigint else s.n_live_tup end as rows
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      left join pg_stat_user_tables s on s.relid = c.oid
     where n.nspname = current_schema() and c.relkind in ('r', 'p')
     order by pg_total_relation_size(c.oid) desc, c.relname`.execute(db);
   return rows;
