@@ -29,7 +29,7 @@ export function JobsPanel({
       {jobs.queues.length === 0 ? (
         <Text c="dimmed">No jobs are queued or kept. Scheduled jobs appear after their first run.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={300}>
           <Table striped data-testid="queues-table">
             <Table.Thead>
               <Table.Tr>
@@ -41,7 +41,7 @@ export function JobsPanel({
               {jobs.queues.map((queue) => (
                 <Table.Tr key={queue.name}>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
+                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                       {queue.name}
                     </Text>
                   </Table.Td>

@@ -38,14 +38,13 @@ const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' '
 
 export function MigrationsTable({ migrations }: { migrations: MigrationStatus[] }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={300}>
       <Table striped data-testid="migrations-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Migration</Table.Th>
-            <Table.Th>Applied</Table.Th>
+            <Table.Th>Migration and when it ran</Table.Th>
             <Table.Th>Check</Table.Th>
-            <Table.Th>sha256 of the file</Table.Th>
+            <Table.Th visibleFrom="sm">sha256 of the file</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -54,12 +53,12 @@ export function MigrationsTable({ migrations }: { migrations: MigrationStatus[] 
             return (
               <Table.Tr key={migration.name} data-check={migration.check}>
                 <Table.Td>
-                  <Text size="sm" ff="monospace">
+                  <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                     {migration.name}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{when(migration.appliedAt)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {migration.appliedAt ? `Applied ${when(migration.appliedAt)}` : 'Not applied yet'}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Tooltip label={check.hint} multiline w={260} withArrow>
@@ -68,7 +67,7 @@ export function MigrationsTable({ migrations }: { migrations: MigrationStatus[] 
                     </Badge>
                   </Tooltip>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Code title={migration.fileSha256 ?? undefined}>
                     {migration.fileSha256 ? migration.fileSha256.slice(0, 12) : '—'}
                   </Code>

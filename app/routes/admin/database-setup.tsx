@@ -121,7 +121,7 @@ export default function DatabaseSetupPage() {
         <JobsPanel jobs={report.jobs} retrying={retrying} onRetry={retry} />
       </Section>
       <Section id="tables-title" title="Tables">
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={300}>
           <Table striped data-testid="tables-table">
             <Table.Thead>
               <Table.Tr>
@@ -134,7 +134,7 @@ export default function DatabaseSetupPage() {
               {report.tables.map((table) => (
                 <Table.Tr key={table.name}>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
+                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                       {table.name}
                     </Text>
                   </Table.Td>
