@@ -139,7 +139,12 @@ export function createDatabaseSetupService(deps: {
     /** Runs a failed job again (pg-boss's retry), recorded in the audit log in the same transaction. */
     async retryJob(adminId: string, name: string, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (!(await retryFailedJob(trx, deps.jobsSchema, name, id))) {
+        const retried = await retryFailedJob(trx, deps.jobsSchema, name, id).catch((error: unknown) => {
+          // No pg-boss schema yet (the scheduler has never started here): there is no such job.
+          if (['42P01', '3F000'].includes((error as { code?: string }).code ?? '')) return false;
+          throw error;
+        });
+        if (!retried) {
           throw new AppError('not_found', 'There is no failed job with that id in that queue.');
         }
         await recordAdminAction(trx, {
