@@ -42,7 +42,7 @@ export type MigrationStatus = {
   recordedWhen: 'applied' | 'first_seen' | null;
 };
 
-/** rows: PostgreSQL's estimate (null when it has none yet). */
+/** rows: exact on PGlite; PostgreSQL's estimate otherwise (null before a table is first analyzed). */
 export type TableSize = { name: string; bytes: number; rows: number | null };
 export type QueueHealth = { name: string; states: Record<string, number> };
 export type FailedJob = {

@@ -41,7 +41,7 @@ export function JobsPanel({
               {jobs.queues.map((queue) => (
                 <Table.Tr key={queue.name}>
                   <Table.Td>
-                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                       {queue.name}
                     </Text>
                   </Table.Td>

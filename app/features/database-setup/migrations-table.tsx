@@ -3,17 +3,17 @@ import type { MigrationCheck, MigrationStatus } from '../../../common/schemas/da
 
 const CHECKS: Record<MigrationCheck, { label: string; color: string; hint: string }> = {
   match: {
-    label: 'Checksum matches',
+    label: 'Matches',
     color: 'teal',
     hint: 'The file is the one that ran (sha256 recorded when it ran).',
   },
   changed: {
-    label: 'File changed',
+    label: 'Changed',
     color: 'red',
     hint: 'The file differs from the one recorded. Migrations are frozen: restore it, add a new one instead.',
   },
   first_seen: {
-    label: 'Recorded later',
+    label: 'Seen later',
     color: 'gray',
     hint: 'It ran before checksums were kept; the checksum was recorded when this page first saw the file, so it only shows later edits.',
   },
@@ -23,12 +23,12 @@ const CHECKS: Record<MigrationCheck, { label: string; color: string; hint: strin
     hint: 'This code has the migration; the database has not run it yet.',
   },
   unknown: {
-    label: 'Not in this code',
+    label: 'Not in code',
     color: 'red',
     hint: 'The database ran a migration this code does not have.',
   },
   unreadable: {
-    label: 'Source not found',
+    label: 'No source',
     color: 'orange',
     hint: 'The migration file is not on disk to check.',
   },
@@ -53,7 +53,7 @@ export function MigrationsTable({ migrations }: { migrations: MigrationStatus[] 
             return (
               <Table.Tr key={migration.name} data-check={migration.check}>
                 <Table.Td>
-                  <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                  <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                     {migration.name}
                   </Text>
                   <Text size="xs" c="dimmed">

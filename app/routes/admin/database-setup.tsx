@@ -121,12 +121,17 @@ export default function DatabaseSetupPage() {
         <JobsPanel jobs={report.jobs} retrying={retrying} onRetry={retry} />
       </Section>
       <Section id="tables-title" title="Tables">
+        <Text size="sm" c="dimmed" mb="sm">
+          {report.kind === 'pglite'
+            ? 'Rows counted exactly; sizes include indexes.'
+            : 'Rows as PostgreSQL last estimated them (— before a table is first analyzed); sizes include indexes.'}
+        </Text>
         <Table.ScrollContainer minWidth={300}>
           <Table striped data-testid="tables-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Table</Table.Th>
-                <Table.Th ta="right">Rows (estimate)</Table.Th>
+                <Table.Th ta="right">Rows</Table.Th>
                 <Table.Th ta="right">Size with indexes</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -134,7 +139,7 @@ export default function DatabaseSetupPage() {
               {report.tables.map((table) => (
                 <Table.Tr key={table.name}>
                   <Table.Td>
-                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                       {table.name}
                     </Text>
                   </Table.Td>

@@ -5,6 +5,7 @@ import { migrationSourceChecksum } from '../../db/migration-checksums.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAdminAction } from '../audit/audit-service.ts';
 import {
+  countRows,
   insertFirstSeenChecksums,
   retryFailedJob,
   selectAppliedMigrations,
@@ -122,6 +123,14 @@ export function createDatabaseSetupService(deps: {
         selectTableSizes(db),
         jobs(),
       ]);
+      // PGlite never analyzes on its own: count exactly there (a development-sized database).
+      const exact =
+        deps.database.kind === 'pglite'
+          ? await countRows(
+              db,
+              tables.map((row) => row.name),
+            )
+          : new Map();
       return {
         kind: deps.database.kind,
         version,
@@ -129,7 +138,7 @@ export function createDatabaseSetupService(deps: {
         tables: tables.map((row) => ({
           name: row.name,
           bytes: Number(row.bytes),
-          rows: row.rows === null ? null : Number(row.rows),
+          rows: exact.get(row.name) ?? (row.rows === null ? null : Number(row.rows)),
         })),
         jobs: queueHealth,
         canReseed,

@@ -27,17 +27,30 @@ export async function insertFirstSeenChecksums(db: Executor, rows: { name: strin
     .execute();
 }
 
-/** The app's tables in the current schema with their size on disk (indexes and TOAST included). */
+/**
+ * The app's tables in the current schema with their size on disk (indexes and TOAST included) and
+ * PostgreSQL's row estimate (null until the table is first analyzed).
+ */
 export async function selectTableSizes(db: Executor) {
-  // reltuples is -1 until a table is first analyzed; the statistics collector's live count stands in.
   const { rows } = await sql<{ name: string; bytes: string; rows: string | null }>`
     select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes,
-      case when c.reltuples >= 0 then c.reltuples::bigint else s.n_live_tup end as rows
+      case when c.reltuples >= 0 then c.reltuples::bigint end as rows
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      left join pg_stat_user_tables s on s.relid = c.oid
     where n.nspname = current_schema() and c.relkind in ('r', 'p')
     order by pg_total_relation_size(c.oid) desc, c.relname`.execute(db);
   return rows;
+}
+
+/** Exact row counts, for the embedded database, whose tables are small and rarely analyzed. */
+export async function countRows(db: Executor, tables: string[]): Promise<Map<string, number>> {
+  if (tables.length === 0) return new Map();
+  const { rows } = await sql<{ name: string; count: number }>`${sql.join(
+    tables.map(
+      (table) => sql`select ${table}::text as name, count(*)::int as count from ${sql.table(table)}`,
+    ),
+    sql` union all `,
+  )}`.execute(db);
+  return new Map(rows.map((row) => [row.name, row.count]));
 }
 
 export async function selectJobCounts(db: Executor, schema: string) {
