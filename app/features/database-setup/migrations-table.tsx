@@ -1,4 +1,4 @@
-import { Badge, Code, Table, Text, Tooltip } from '@mantine/core';
+import { Code, Table, Text, Tooltip } from '@mantine/core';
 import type { MigrationCheck, MigrationStatus } from '../../../common/schemas/database-setup.ts';
 
 const CHECKS: Record<MigrationCheck, { label: string; color: string; hint: string }> = {
@@ -62,9 +62,9 @@ export function MigrationsTable({ migrations }: { migrations: MigrationStatus[] 
                 </Table.Td>
                 <Table.Td>
                   <Tooltip label={check.hint} multiline w={260} withArrow>
-                    <Badge variant="light" color={check.color} tabIndex={0}>
+                    <Text size="xs" fw={700} c={check.color} tabIndex={0} style={{ whiteSpace: 'nowrap' }}>
                       {check.label}
-                    </Badge>
+                    </Text>
                   </Tooltip>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
