@@ -94,6 +94,8 @@ export default [
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/properties', 'routes/admin/properties.tsx'),
     route('admin/properties/:id', 'routes/admin/property.tsx'),
+    route('admin/analytics', 'routes/admin/analytics.tsx'),
+    route('admin/database-setup', 'routes/admin/database-setup.tsx'),
   ]),
   // The test payment provider's own pages (ADR 091): standalone, like Stripe's hosted pages.
   route('test-checkout/:sessionId', 'routes/payments/test-checkout.tsx'),

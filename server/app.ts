@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { providerRequestRoutes } from './domains/admin/provider-request-routes.ts';
 import { adminRoutes } from './domains/admin/routes.ts';
+import { analyticsRoutes } from './domains/analytics/routes.ts';
 import { auditRoutes } from './domains/audit/routes.ts';
 import { profileRoutes } from './domains/auth/profile-routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
@@ -13,6 +14,7 @@ import { availabilityRoutes } from './domains/availability/routes.ts';
 import { blackoutRoutes } from './domains/blackouts/routes.ts';
 import { bookingRoutes } from './domains/bookings/routes.ts';
 import { calendarRoutes } from './domains/calendar/routes.ts';
+import { databaseSetupRoutes } from './domains/database-setup/routes.ts';
 import { emailRoutes } from './domains/email/routes.ts';
 import { messagingRoutes } from './domains/messaging/routes.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
@@ -116,6 +118,8 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(auditRoutes, { services });
   await app.register(earningsRoutes, { services });
   await app.register(payoutRoutes, { services });
+  await app.register(analyticsRoutes, { services });
+  await app.register(databaseSetupRoutes, { services });
 
   if (options.web) await registerReactRouter(app, services, { ...options.web, pageCache });
 }

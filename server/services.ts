@@ -4,6 +4,11 @@ import {
   createProviderRequestService,
   type ProviderRequestService,
 } from './domains/admin/provider-request-service.ts';
+import {
+  type AnalyticsService,
+  createAnalyticsService,
+  defineAnalyticsJobs,
+} from './domains/analytics/analytics-service.ts';
 import { type AuditService, createAuditService } from './domains/audit/audit-service.ts';
 import { type AuthService, createAuthService } from './domains/auth/auth-service.ts';
 import { type BetterAuth, createBetterAuth } from './domains/auth/better-auth.ts';
@@ -25,6 +30,10 @@ import {
   defineBookingJobs,
 } from './domains/bookings/booking-service.ts';
 import { type CalendarService, createCalendarService } from './domains/calendar/calendar-service.ts';
+import {
+  createDatabaseSetupService,
+  type DatabaseSetupService,
+} from './domains/database-setup/database-setup-service.ts';
 import { createEmailService, type EmailService } from './domains/email/email-service.ts';
 import { createScheduler, type Scheduler } from './domains/jobs/scheduler.ts';
 import { defineMessagingJobs } from './domains/messaging/message-notices.ts';
@@ -111,6 +120,10 @@ export type AppServices = {
   payouts: PayoutService;
   /** The admin audit log: every admin action, recorded in its own transaction (ADR 133). */
   audit: AuditService;
+  /** Admin analytics: anonymous search records, daily rollups, the report and its CSVs (ADR 138). */
+  analytics: AnalyticsService;
+  /** /admin/database-setup: migrations and their checksums, table sizes, job queues, reseed (ADR 139). */
+  databaseSetup: DatabaseSetupService;
   /** Releases what the services hold open (listeners, timers); the database is closed by its owner. */
   close: () => Promise<void>;
 };
@@ -236,8 +249,11 @@ export async function createServices(
     // availability is built just below; this runs only after an admin's change.
     onFeaturedChanged: () => availability.forgetFeatured(),
   });
+  const analytics = createAnalyticsService({ db, log, now: () => new Date() });
+  defineAnalyticsJobs(jobs, analytics);
   const availability = createAvailabilityService({
     db,
+    recordSearch: (fact) => analytics.recordSearch(fact),
     imageUrl: (key) => storage.objects.url(key),
     timezoneAt: (latitude, longitude) => places.timezoneAt(latitude, longitude),
     rules: () => settings.current(),
@@ -275,6 +291,11 @@ export async function createServices(
   definePayoutJobs(jobs, payouts);
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   const audit = createAuditService({ db });
+  const databaseSetup = createDatabaseSetupService({
+    database,
+    env: config.env,
+    jobsSchema: database.schema ? `pgboss_${database.schema}` : 'pgboss',
+  });
   const earnings = createEarningsService({ db, now: () => new Date() });
   const seo = createSeoService({ places, availability, appUrl: config.appUrl });
   const providerRequests = createProviderRequestService({
@@ -316,7 +337,10 @@ export async function createServices(
     earnings,
     payouts,
     audit,
+    analytics,
+    databaseSetup,
     close: async () => {
+      await analytics.flushSearches();
       await jobs.stop();
       notifications.stop();
       gateway.close();

@@ -4,6 +4,8 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconCalendarEvent,
   IconCash,
+  IconChartLine,
+  IconDatabase,
   IconGauge,
   IconHistory,
   IconHome,
@@ -34,8 +36,10 @@ const LINKS = [
   { to: '/admin/provider-requests', label: 'Provider requests', icon: IconUserCheck },
   { to: '/admin/refund-requests', label: 'Refund requests', icon: IconReceiptRefund },
   { to: '/admin/provider-payout', label: 'Provider payouts', icon: IconCash },
+  { to: '/admin/analytics', label: 'Analytics', icon: IconChartLine },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings },
   { to: '/admin/audit', label: 'Audit log', icon: IconHistory },
+  { to: '/admin/database-setup', label: 'Database setup', icon: IconDatabase },
 ];
 
 export default function AdminLayout() {

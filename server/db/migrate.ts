@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { recordAppliedChecksums } from './migration-checksums.ts';
 import * as accounts from './migrations/2026-11-21-01-accounts.ts';
 import * as notifications from './migrations/2026-11-21-10-notifications.ts';
 import * as bathrooms from './migrations/2026-11-21-20-bathrooms.ts';
@@ -25,8 +26,9 @@ import * as refundRequests from './migrations/2026-11-27-90-refund-requests.ts';
 import * as ledger from './migrations/2026-11-28-10-ledger.ts';
 import * as ledgerHostMark from './migrations/2026-11-28-30-ledger-host-mark.ts';
 import * as adminAudit from './migrations/2026-11-29-10-admin-audit.ts';
-import * as adminDashboard from './migrations/2026-11-29-15-admin-dashboard.ts';
 import * as listingModeration from './migrations/2026-11-29-30-listing-moderation.ts';
+import * as analytics from './migrations/2026-11-29-40-analytics.ts';
+import * as migrationChecksums from './migrations/2026-11-29-45-migration-checksums.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -58,11 +60,15 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-10-ledger': ledger,
   '2026-11-28-30-ledger-host-mark': ledgerHostMark,
   '2026-11-29-10-admin-audit': adminAudit,
-  '2026-11-29-15-admin-dashboard': adminDashboard,
   '2026-11-29-30-listing-moderation': listingModeration,
+  '2026-11-29-40-analytics': analytics,
+  '2026-11-29-45-migration-checksums': migrationChecksums,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Every migration this code has, in the order they run (the database-setup page lists them). */
+export const migrationNames = (): string[] => Object.keys(migrations).sort();
 
 /**
  * A restart's common case, answered with one query: the database has run exactly the migrations
@@ -98,7 +104,11 @@ export async function migrateToLatest(
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? [])
+  const applied = (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
+  // What each file said when it ran (ADR 139). Best effort: a database migrated without the table
+  // (an older partial run) still starts; the setup page then records what it first sees.
+  await recordAppliedChecksums(db, applied, options.schema ?? null).catch(() => {});
+  return applied;
 }

@@ -9,6 +9,14 @@ import type {
   RefundRequestTable,
   ReviewTable,
 } from './types-after-booking.ts';
+import type {
+  AnalyticsDailyBathroomTable,
+  AnalyticsDailyEmptySpotTable,
+  AnalyticsDailyHourTable,
+  AnalyticsDailyTable,
+  MigrationChecksumTable,
+  SearchEventTable,
+} from './types-analytics.ts';
 import type { AuthAccountTable, TwoFactorTable, VerificationTable } from './types-auth-admin.ts';
 import type { BathroomModerationTable, BathroomReportTable } from './types-moderation.ts';
 import type {
@@ -22,6 +30,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type * from './types-admin.ts';
 export type * from './types-after-booking.ts';
+export type * from './types-analytics.ts';
 export type * from './types-auth-admin.ts';
 export type * from './types-moderation.ts';
 export type * from './types-money.ts';
@@ -398,4 +407,10 @@ export type Database = {
   verification: VerificationTable;
   bathroom_moderation: BathroomModerationTable;
   bathroom_reports: BathroomReportTable;
+  search_events: SearchEventTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_daily_bathrooms: AnalyticsDailyBathroomTable;
+  analytics_daily_hours: AnalyticsDailyHourTable;
+  analytics_daily_empty_spots: AnalyticsDailyEmptySpotTable;
+  migration_checksums: MigrationChecksumTable;
 };

@@ -73,7 +73,7 @@ export default function LeafletMap({
           <CircleMarker
             key={`${marker.id}-${highlighted ? 'on' : 'off'}`}
             center={[marker.latitude, marker.longitude]}
-            radius={highlighted ? 13 : 9}
+            radius={highlighted ? (marker.radius ?? 9) + 4 : (marker.radius ?? 9)}
             pathOptions={{
               color: '#ffffff',
               weight: 2,

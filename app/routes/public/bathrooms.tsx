@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   const input = toSearchInput(parsed.query);
-  const { results, total, totalIsCapped } = await services.availability.search(input);
+  const { results, total, totalIsCapped } = await services.availability.search(input, { record: 'search' });
   return { state, tileUrl, results, total, totalIsCapped, pageSize: input.limit, invalid: [] };
 }
 

@@ -1,4 +1,5 @@
 import { distanceMiles } from '../../../common/distance.ts';
+import type { SearchKind } from '../../../common/schemas/analytics.ts';
 import { photoAltText } from '../../../common/schemas/properties.ts';
 import type { SearchInput, SearchResponse, SearchResult } from '../../../common/schemas/search.ts';
 import type { Db } from '../../db/database.ts';
@@ -37,6 +38,16 @@ export function createAvailabilityService(deps: {
   timezoneAt: (latitude: number, longitude: number) => string;
   /** The admins' minimum notice and longest booking in force (ADR 140); PRODUCT.md's without it. */
   rules?: () => Promise<BookingRules>;
+  /**
+   * Anonymous search analytics (ADR 138): given only the point, the count and the kind, never who
+   * searched. It buffers and returns at once; it must never throw into a search (checked below too).
+   */
+  recordSearch?: (fact: {
+    latitude: number;
+    longitude: number;
+    resultCount: number;
+    kind: SearchKind;
+  }) => void;
 }) {
   const { db, imageUrl } = deps;
   const rules = async () => (deps.rules ? await deps.rules() : DEFAULT_BOOKING_RULES);
@@ -48,6 +59,19 @@ export function createAvailabilityService(deps: {
   };
   // The home page's featured cards (ADR 136), kept a minute per process; a change here empties it.
   let featuredCache: { at: number; cards: Promise<SearchResult[]> } | null = null;
+
+  function recordSearch(fact: {
+    latitude: number;
+    longitude: number;
+    resultCount: number;
+    kind: SearchKind;
+  }) {
+    try {
+      deps.recordSearch?.(fact);
+    } catch {
+      // Analytics is best effort: a search answers whatever happens to its record.
+    }
+  }
 
   function cover(row: CoverRow): SearchResult['cover'] {
     if (!row.cover_key_1x || !row.cover_key_2x) return null;
@@ -84,16 +108,32 @@ export function createAvailabilityService(deps: {
   }
 
   return {
-    /** Published bathrooms within the radius of a point, optionally only those open for a slot. */
-    async search(input: SearchInput): Promise<SearchResponse> {
+    /**
+     * Published bathrooms within the radius of a point, optionally only those open for a slot. A
+     * guest's search names its kind in `record` and is counted, anonymously (ADR 138); internal
+     * reads (location pages, Go now's candidates) leave it out.
+     */
+    async search(input: SearchInput, options: { record?: SearchKind } = {}): Promise<SearchResponse> {
       // A stay longer than admins allow cannot be booked anywhere: no bathroom is free for it.
       if (input.durationMinutes !== undefined && input.durationMinutes > (await rules()).maxBookingMinutes) {
         return { results: [], total: 0, totalIsCapped: false };
       }
       const referenceZone = slotReferenceZone(input, deps.timezoneAt);
       const { rows, total, totalIsCapped } = await searchPublishedBathrooms(db, input, referenceZone);
+      if (options.record && input.offset === 0) {
+        // Only a search's first page counts: paging through results is not another search.
+        recordSearch({
+          latitude: input.latitude,
+          longitude: input.longitude,
+          resultCount: total,
+          kind: options.record,
+        });
+      }
       return { results: rows.map((row) => card(row, row.distance_miles)), total, totalIsCapped };
     },
+
+    /** Records a search answered elsewhere (Go now), as anonymously as search() does (ADR 138). */
+    recordSearch,
 
     /** Is the published bathroom open for [startUtc, startUtc + duration)? False when unknown. */
     async isOpen(bathroomId: string, startUtc: Date, durationMinutes: number): Promise<boolean> {

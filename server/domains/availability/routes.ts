@@ -46,7 +46,7 @@ export async function availabilityRoutes(app: FastifyInstance, { services }: { s
       // JSON itself: docs/PERFORMANCE.md, "Search load"). The zod schema above still documents it.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => services.availability.search(toSearchInput(request.query)),
+    async (request) => services.availability.search(toSearchInput(request.query), { record: 'search' }),
   );
 
   api.get(
@@ -90,17 +90,18 @@ export async function availabilityRoutes(app: FastifyInstance, { services }: { s
       const settings = await services.settings.current();
       // Admins may switch the quick-book path off (ADR 140); the pages hide it, and so does the API.
       if (!settings.goNowEnabled) throw new AppError('not_found', GO_NOW_OFF_MESSAGE);
-      return {
-        results: await findGoNow(
-          {
-            db: services.db,
-            availability: services.availability,
-            timezoneAt: (latitude, longitude) => services.places.timezoneAt(latitude, longitude),
-            rules: settings,
-          },
-          { latitude: request.query.lat, longitude: request.query.lon },
-        ),
-      };
+      const point = { latitude: request.query.lat, longitude: request.query.lon };
+      const results = await findGoNow(
+        {
+          db: services.db,
+          availability: services.availability,
+          timezoneAt: (latitude, longitude) => services.places.timezoneAt(latitude, longitude),
+          rules: settings,
+        },
+        point,
+      );
+      services.availability.recordSearch({ ...point, resultCount: results.length, kind: 'go_now' });
+      return { results };
     },
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from './repository.ts';
 
-/** SQL for the admin dashboard's booking figures (ADR 133); each uses a partial index. */
+/** SQL for the admin dashboard's booking figures (ADR 133); each reads a partial index. */
 
 export async function countBookingFigures(db: Executor, since: Date, now: Date) {
   const row = await db

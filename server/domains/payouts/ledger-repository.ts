@@ -250,7 +250,7 @@ export async function insertSettledJournals(
 
 /**
  * The platform's money since an instant (the admin dashboard, ADR 133): what guests paid, what went
- * back to them, and the commission kept net of refunds. Served by ledger_entries_platform_idx.
+ * back to them, and the commission kept net of refunds. Served by ledger_entries_created_at_idx.
  */
 export async function sumPlatformLedgerSince(db: Executor, since: Date) {
   const row = await db
