@@ -52,4 +52,6 @@ export const ADMIN_ROUTES: readonly GuardedRoute[] = [
   { path: '/admin/settings', file: 'routes/admin/settings.tsx', guard: 'requireAdmin' },
   { path: '/admin/provider-payout', file: 'routes/admin/provider-payout.tsx', guard: 'requireAdmin' },
   { path: '/admin/audit', file: 'routes/admin/audit.tsx', guard: 'requireAdmin' },
+  { path: '/admin/analytics', file: 'routes/admin/analytics.tsx', guard: 'requireAdmin' },
+  { path: '/admin/database-setup', file: 'routes/admin/database-setup.tsx', guard: 'requireAdmin' },
 ];

@@ -101,6 +101,8 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
   '/admin/provider-payout': { as: 'admin' },
   '/admin/properties': { as: 'admin' },
   '/admin/audit': { as: 'admin' },
+  '/admin/analytics': { as: 'admin' },
+  '/admin/database-setup': { as: 'admin' },
   '/admin/properties/:id': { as: 'admin', url: (ids) => `/admin/properties/${ids.property}` },
   '/test-checkout/:sessionId': { as: 'guest', url: (ids) => `/test-checkout/${ids.checkout}` },
   '/test-connect/:accountId': { as: 'host', url: (ids) => `/test-connect/${ids.connect}` },
