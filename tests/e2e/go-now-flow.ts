@@ -16,7 +16,7 @@ export const PHONE = {
 };
 export const CPU_SLOWDOWN = 4;
 
-export type Listing = { id: string; public_latitude: number; public_longitude: number };
+export type Listing = { id: string; title: string; public_latitude: number; public_longitude: number };
 
 export type GoNowRun = {
   /** Taps from the home page to the confirmed booking. */
@@ -109,7 +109,7 @@ async function hostSeesNewConfirmed(hostPage: Page, before: string[]): Promise<v
  * Runs the path on `guest` (a signed-in phone page) while the host watches /manage/bookings on
  * `hostPage`. Every tap the guest makes goes through `tap`, so the count is the path's own.
  */
-export async function goNowOnPhone(guest: Page, hostPage: Page): Promise<GoNowRun> {
+export async function goNowOnPhone(guest: Page, hostPage: Page, listing?: Listing): Promise<GoNowRun> {
   const cdp = await guest.context().newCDPSession(guest);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const hostLinks = await hostPage
@@ -125,8 +125,10 @@ export async function goNowOnPhone(guest: Page, hostPage: Page): Promise<GoNowRu
   await guest.goto('/');
   await tap(guest.getByRole('button', { name: /^Go now/ }));
   const dialog = guest.getByRole('dialog', { name: 'Free in the next 15 minutes' });
-  // The first, nearest one, as a hurried guest taps it.
-  const reserve = dialog.getByRole('button', { name: /^Reserve 15 min at / }).first();
+  // The host's bathroom the guest stands at (other tests' listings may be as near), else the first.
+  const cards = dialog.getByTestId('go-now-result');
+  const card = listing ? cards.filter({ hasText: listing.title }) : cards;
+  const reserve = card.getByRole('button', { name: /^Reserve 15 min at / }).first();
   const bookingStart = ((await reserve.textContent()) ?? '').match(/\d{1,2}:\d\d [AP]M/)?.[0] ?? '';
   await tap(reserve);
   await guest.waitForURL(/\/test-checkout\//);

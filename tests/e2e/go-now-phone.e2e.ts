@@ -24,7 +24,7 @@ describe('Go now on a phone', () => {
       await newSignedInGuest(guest.context, baseUrl());
       await standAt(guest.context, listing);
 
-      const run = await goNowOnPhone(guest.page, host.page);
+      const run = await goNowOnPhone(guest.page, host.page, listing);
 
       expect(run.taps).toBeLessThanOrEqual(4);
       expect(run.bookingStart).toMatch(/^\d{1,2}:\d\d [AP]M$/);

@@ -141,7 +141,7 @@ export default function GoNowModal({ point, onClose }: { point: GoNowPoint; onCl
           list.results.map((result) => {
             const zone = zoneNoteFor(result.timezone, browserZone);
             return (
-              <Paper key={result.id} withBorder p="sm" radius="md">
+              <Paper key={result.id} withBorder p="sm" radius="md" data-testid="go-now-result">
                 <Stack gap={6}>
                   <Group justify="space-between" align="baseline" wrap="nowrap">
                     <Text fw={600} component="a" href={listingChoiceHref(result)}>

@@ -7,7 +7,7 @@ export function ReseedPanel({ busy, onReseed }: { busy: boolean; onReseed: (conf
   const [typed, setTyped] = useState('');
   return (
     <>
-      <Alert color="orange" variant="light" mb="md" title="This empties the database">
+      <Alert color="red" variant="light" mb="md" title="This empties the database">
         Every account, bathroom, booking and message is deleted and the demo data is seeded again, as on a
         first `npm start`. The audit log is kept. You will be signed out: sign in again as admin@privy.test.
       </Alert>

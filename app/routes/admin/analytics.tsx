@@ -74,7 +74,7 @@ export default function AdminAnalyticsPage() {
         onChange={(period) => navigate(`?from=${period.from}&to=${period.to}`)}
       />
       {periodError ? (
-        <Alert color="orange" title="That period could not be shown">
+        <Alert color="red" title="That period could not be shown">
           {periodError} Showing the last 30 days instead.
         </Alert>
       ) : null}
