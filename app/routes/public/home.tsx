@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import classes from '../../features/booking-panel/go-now.module.css';
 import { LiveGoNowButton } from '../../features/booking-panel/live-go-now-button.tsx';
-import { FeaturedBathrooms } from '../../features/marketing/home/featured-bathrooms.tsx';
 import { HomeHero } from '../../features/marketing/home/hero.tsx';
 import {
   HomeQuestions,
@@ -20,6 +19,14 @@ import type { Route } from './+types/home';
 // Drawn only in the browser, from an address found after load: its code loads once the page is live.
 const NearYou = lazy(() =>
   import('../../features/search/near-you.tsx').then((module) => ({ default: module.NearYou })),
+);
+
+// Rendered on the server with the page, but its code (the search result card) loads only when an
+// admin has featured something, so the home page's initial JavaScript stays within its budget.
+const FeaturedBathrooms = lazy(() =>
+  import('../../features/marketing/home/featured-bathrooms.tsx').then((module) => ({
+    default: module.FeaturedBathrooms,
+  })),
 );
 
 export function meta() {
@@ -62,7 +69,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <NearYou address={address} />
         </Suspense>
       ) : null}
-      <FeaturedBathrooms bathrooms={loaderData.featured} />
+      {loaderData.featured.length ? (
+        <Suspense fallback={null}>
+          <FeaturedBathrooms bathrooms={loaderData.featured} />
+        </Suspense>
+      ) : null}
       <HowItWorksSteps />
       <TrustPoints />
       <PricingAndHosts />
