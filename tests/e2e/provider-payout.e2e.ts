@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { shootAll } from './screenshots.ts';
-import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
+import { apiCall, signIn, waitForHydration, waitForLiveChannel } from './session-helpers.ts';
 
 /*
  * Paying hosts (ADRs 129, 130). The demo seed leaves Paula and Hector, both linked to test Connect
@@ -71,6 +71,8 @@ describe('provider payouts', () => {
     // Paula watches her earnings while the admin pays: the payout appears there live.
     await paula.page.goto('/earnings');
     await waitForHydration(paula.page, '[data-testid="download-csv"]');
+    // Live only once her socket listens: a notice sent before that is not heard (no refresh).
+    await waitForLiveChannel(paula.page, /^user:/);
     const paidBefore = await paula.page.getByTestId('total-paid-amount').innerText();
     const payoutsBefore = await paula.page.getByTestId('earnings-payout').count();
 
