@@ -25,6 +25,13 @@ import type {
   PayoutTable,
   PlatformSettingTable,
 } from './types-money.ts';
+import type {
+  PaymentEventTable,
+  TestCheckoutSessionTable,
+  TestConnectAccountTable,
+  TestRefundTable,
+  TestTransferTable,
+} from './types-payments.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -34,6 +41,7 @@ export type * from './types-analytics.ts';
 export type * from './types-auth-admin.ts';
 export type * from './types-moderation.ts';
 export type * from './types-money.ts';
+export type * from './types-payments.ts';
 
 /** better-auth owns these tables; we read them, its library writes them. */
 export type UserTable = {
@@ -301,63 +309,6 @@ export type BathroomBlackoutTable = {
   /** When the host was told it started / ended: the sweep and the jobs claim each once. */
   started_notified_at: Date | null;
   ended_notified_at: Date | null;
-};
-
-/** Payments (ADR 091): provider event ids seen once, and the built-in test provider's own state. */
-export type PaymentEventTable = {
-  id: string;
-  provider: 'stripe' | 'test';
-  type: string;
-  received_at: Generated<Date>;
-};
-
-export type TestCheckoutSessionTable = {
-  id: string;
-  reference: string;
-  amount_cents: number;
-  currency: string;
-  description: string;
-  customer_email: string | null;
-  success_url: string;
-  cancel_url: string;
-  status: Generated<'open' | 'complete' | 'expired'>;
-  payment_intent_id: string | null;
-  expires_at: Date;
-  created_at: Generated<Date>;
-  completed_at: Date | null;
-};
-
-export type TestConnectAccountTable = {
-  id: string;
-  user_id: string;
-  email: string | null;
-  details_submitted: Generated<boolean>;
-  charges_enabled: Generated<boolean>;
-  payouts_enabled: Generated<boolean>;
-  refresh_url: string | null;
-  return_url: string | null;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-};
-
-export type TestRefundTable = {
-  id: string;
-  idempotency_key: string;
-  payment_intent_id: string;
-  amount_cents: number;
-  /** The caller's id for the refund (Stripe's metadata.reference); null before 2026-11-25. */
-  reference: string | null;
-  status: string;
-  created_at: Generated<Date>;
-};
-
-export type TestTransferTable = {
-  id: string;
-  idempotency_key: string;
-  account_id: string;
-  amount_cents: number;
-  reference: string;
-  created_at: Generated<Date>;
 };
 
 /** A bathroom's private calendar feed (ADR 095): only the token's SHA-256 hash is stored. */
