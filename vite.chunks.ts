@@ -9,7 +9,7 @@ import path from 'node:path';
  * - `shell`: every module the root route (root.tsx: the providers and parts every page draws)
  *   needs, found export by export through the packages' index files, so that a component only some
  *   pages use stays out of it;
- * - for the pages people land on (home, the default layout, search results, a listing), one chunk
+ * - for the pages people land on (home, the default layout, search results, a listing, a booking), one chunk
  *   per set of them that needs a module: `home`, `search+listing`, … (a handful per page);
  * - the rest (other pages, and what loads lazily) as Rolldown cuts it.
  * Placement never changes what runs: a module a page needs is loaded from whichever chunk has it.
@@ -213,6 +213,8 @@ const PAGE_GROUPS: [name: string, modules: string[]][] = [
   ['layout', ['layouts/default.tsx']],
   ['search', ['routes/public/bathrooms.tsx']],
   ['listing', ['routes/public/bathroom-details.tsx']],
+  // A guest in a hurry opens her booking from a notice or an email: the page to check in from.
+  ['booking', ['routes/bookings/detail.tsx']],
 ];
 
 /**

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO_PASSWORD } from '../server/seed/seed-demo.ts';
+import { initialJavaScript } from './lib/initial-javascript.ts';
 import { machine, median, ROOT, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
@@ -39,28 +39,6 @@ if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
 
 type Category = keyof typeof GOALS;
 const categories = Object.keys(GOALS) as Category[];
-
-async function initialJavaScript(baseUrl: string, pathname = '/') {
-  const html = await (await fetch(`${baseUrl}${pathname}`)).text();
-  const sources = new Set<string>();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g))
-    sources.add(match[1] as string);
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) sources.add(match[1] as string);
-  // React Router's inline module script imports the entry and route modules by URL.
-  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g))
-    sources.add(match[1] as string);
-  let raw = 0;
-  let gzip = 0;
-  const files: { source: string; gzipKb: number }[] = [];
-  for (const source of sources) {
-    const body = Buffer.from(await (await fetch(new URL(source, baseUrl))).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body).length;
-    files.push({ source, gzipKb: gzipSync(body).length / 1024 });
-  }
-  files.sort((a, b) => b.gzipKb - a.gzipKb);
-  return { files: sources.size, rawKb: raw / 1024, gzipKb: gzip / 1024, list: files };
-}
 
 /**
  * One Lighthouse run. On a loaded machine Chromium now and then loses the trace (NO_NAVSTART,
@@ -128,7 +106,12 @@ try {
 
   if (flags['js-only']) {
     for (const pathname of (flags.pages ?? '/').split(',')) {
-      const js = await initialJavaScript(privy.baseUrl, pages[pathname as keyof typeof pages] ?? pathname);
+      const name = Object.keys(pages).find((page) => page.split(' ')[0] === pathname);
+      const js = await initialJavaScript(
+        privy.baseUrl,
+        name ? pages[name as keyof typeof pages] : pathname,
+        name && signedIn(name) ? guest.cookie : undefined,
+      );
       console.info(
         `initial JavaScript on ${pathname}: ${js.files} files, ${js.rawKb.toFixed(1)} KB raw, ${js.gzipKb.toFixed(1)} KB gzip`,
       );

@@ -63,6 +63,8 @@ export const BOOKING_GRID_MINUTES = 15;
 export const LOCALE = 'en-US';
 /** How far ahead a booking may start (PRODUCT.md: Time and availability; availability/slots.ts refuses later starts). */
 export const BOOKING_HORIZON_DAYS = 60;
+/** An unpaid booking holds its slot this long, then expires (PRODUCT.md: Booking life). */
+export const HOLD_MINUTES = 15;
 
 /**
  * Spec §5: the date picker's time accuracy, 0 to 4, 2 by default. Privy reads it as how finely a

@@ -124,6 +124,19 @@ describe('static buttons draw exactly what Mantine draws', () => {
         </Button>,
       ),
     );
+    expect(
+      html(
+        <StaticButton variant="subtle-gray" size="compact-sm" leftSection={icon} onClick={noop}>
+          Report this listing
+        </StaticButton>,
+      ),
+    ).toBe(
+      html(
+        <Button variant="subtle" color="gray" size="compact-sm" leftSection={icon} onClick={noop}>
+          Report this listing
+        </Button>,
+      ),
+    );
   });
 
   it('the default action icon', () => {

@@ -13,8 +13,11 @@ import { Link } from 'react-router';
 const BUTTON_CLASS =
   'mantine-focus-auto mantine-active m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root';
 
-/** 'teal' is `variant="filled"` given explicitly (Mantine then writes the colour variables out). */
-type Variant = 'filled' | 'teal' | 'subtle' | 'default';
+/**
+ * 'teal' is `variant="filled"` given explicitly (Mantine then writes the colour variables out);
+ * 'subtle-gray' is `variant="subtle" color="gray"`.
+ */
+type Variant = 'filled' | 'teal' | 'subtle' | 'subtle-gray' | 'default';
 
 const BORDER = 'calc(0.0625rem * var(--mantine-scale))';
 const VARIANT_VARS: Record<Variant, Record<string, string>> = {
@@ -29,6 +32,12 @@ const VARIANT_VARS: Record<Variant, Record<string, string>> = {
     '--button-bg': 'transparent',
     '--button-hover': 'var(--mantine-color-teal-light-hover)',
     '--button-color': 'var(--mantine-color-teal-light-color)',
+    '--button-bd': `${BORDER} solid transparent`,
+  },
+  'subtle-gray': {
+    '--button-bg': 'transparent',
+    '--button-hover': 'var(--mantine-color-gray-light-hover)',
+    '--button-color': 'var(--mantine-color-gray-light-color)',
     '--button-bd': `${BORDER} solid transparent`,
   },
   default: {
@@ -73,7 +82,14 @@ function buttonProps({ variant = 'filled', size = 'sm', fullWidth, leftSection, 
       ...(mt === undefined ? {} : { marginTop: rem(mt) }),
     } as CSSProperties,
     className: loading ? BUTTON_CLASS.replace(' mantine-active', '') : BUTTON_CLASS,
-    'data-variant': variant === 'filled' ? undefined : variant === 'teal' ? 'filled' : variant,
+    'data-variant':
+      variant === 'filled'
+        ? undefined
+        : variant === 'teal'
+          ? 'filled'
+          : variant === 'subtle-gray'
+            ? 'subtle'
+            : variant,
     'data-size': size === 'sm' ? undefined : size,
     'data-loading': loading ? 'true' : undefined,
     'data-block': fullWidth ? 'true' : undefined,
@@ -189,10 +205,11 @@ export function SubmitButton({ children, ...look }: ButtonLook & { children: Rea
 export function StaticButton({
   children,
   onClick,
+  'data-testid': testId,
   ...look
-}: ButtonLook & { children: ReactNode; onClick: () => void }) {
+}: ButtonLook & { children: ReactNode; onClick: () => void; 'data-testid'?: string }) {
   return (
-    <button {...buttonProps(look)} type="button" onClick={onClick}>
+    <button {...buttonProps(look)} type="button" onClick={onClick} data-testid={testId}>
       <ButtonInner leftSection={look.leftSection}>{children}</ButtonInner>
     </button>
   );

@@ -15,8 +15,8 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatusName = (typeof BOOKING_STATUSES)[number];
 
-/** An unpaid booking holds its slot this long, then expires (PRODUCT.md: Booking life). */
-export const HOLD_MINUTES = 15;
+// Kept here too for the server's imports; pages import it from constants.ts, without zod (ADR 141).
+export { HOLD_MINUTES } from '../constants.ts';
 
 const durationMessage = `Choose a duration of ${ALLOWED_DURATIONS.join(', ')} minutes.`;
 const durationSchema = z

@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { bookingPriceCents } from '../../../common/booking-price.ts';
 import { FULL_REFUND_NOTICE_MINUTES } from '../../../common/cancellation-policy.ts';
-import { BOOKING_HORIZON_DAYS } from '../../../common/constants.ts';
+import { BOOKING_HORIZON_DAYS, HOLD_MINUTES } from '../../../common/constants.ts';
 import { formatUsd } from '../../../common/money.ts';
-import { HOLD_MINUTES } from '../../../common/schemas/bookings.ts';
 import { DatePickerField } from '../../ui/date-time-picker.tsx';
 import { choiceHref, clock12, dateLabel, nextDates } from './booking-choice.ts';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Stack, Text, Textarea } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { parseNotificationMeta } from '../../../common/notification-meta.ts';
 import type { BookingRefundRequests, RefundRequestView } from '../../../common/schemas/refund-requests.ts';
@@ -8,8 +8,12 @@ import { useRootData } from '../../root.tsx';
 import { toast } from '../../ui/toasts.tsx';
 import { useRealtimeChannel } from '../realtime/realtime-provider.tsx';
 import { refundApi } from './refund-api.ts';
-import { RefundRequestForm } from './refund-request-form.tsx';
 import { RefundRequestBody } from './request-cards.tsx';
+
+// The request form (amount, photos) loads when the guest opens it (ADR 141).
+const RefundRequestForm = lazy(() =>
+  import('./refund-request-form.tsx').then((module) => ({ default: module.RefundRequestForm })),
+);
 
 type Role = 'guest' | 'host' | 'admin';
 
@@ -71,17 +75,19 @@ export function BookingRefundPanel({ bookingId, role }: { bookingId: string; rol
         )}
       </Stack>
       {role === 'guest' && formOpen && (
-        <RefundRequestForm
-          bookingId={bookingId}
-          refundableCents={data.refundable_cents}
-          opened={formOpen}
-          onClose={() => setFormOpen(false)}
-          onFiled={() => {
-            setFormOpen(false);
-            toast.success({ title: 'Refund requested', message: 'We will review it and let you know.' });
-            void load();
-          }}
-        />
+        <Suspense fallback={null}>
+          <RefundRequestForm
+            bookingId={bookingId}
+            refundableCents={data.refundable_cents}
+            opened={formOpen}
+            onClose={() => setFormOpen(false)}
+            onFiled={() => {
+              setFormOpen(false);
+              toast.success({ title: 'Refund requested', message: 'We will review it and let you know.' });
+              void load();
+            }}
+          />
+        </Suspense>
       )}
     </Card>
   );

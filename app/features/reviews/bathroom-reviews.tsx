@@ -1,58 +1,14 @@
-import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { REVIEW_PAGE_SIZE } from '../../../common/reviews.ts';
 import type { BathroomReviews, PublicReview } from '../../../common/schemas/reviews.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { apiJson } from '../../lib/api-fetch.ts';
 import { ListPager } from '../../ui/list-pager.tsx';
 import { RatingSummaryView, Stars } from './stars.tsx';
 
-const when = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+// Only admins see it: its form's code stays out of the listing page everyone else loads (ADR 141).
+const HideReview = lazy(() => import('./hide-review.tsx'));
 
-/** An admin hides a review that breaks the rules, saying which (kept for audit, ADR 124). */
-function HideReview({ reviewId }: { reviewId: string }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const revalidator = useRevalidator();
-  if (!open)
-    return (
-      <Button variant="subtle" color="red" size="compact-sm" onClick={() => setOpen(true)}>
-        Hide review
-      </Button>
-    );
-  return (
-    <Stack gap={4}>
-      <Textarea
-        label="Which rule does it break?"
-        value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        error={error}
-        maxLength={500}
-      />
-      <Group gap="xs">
-        <Button
-          color="red"
-          size="compact-sm"
-          onClick={async () => {
-            try {
-              await apiJson('POST', `/api/reviews/${reviewId}/hide`, { reason });
-              revalidator.revalidate();
-            } catch (caught) {
-              setError(caught instanceof ApiError ? caught.message : 'Could not hide it. Please try again.');
-            }
-          }}
-        >
-          Hide
-        </Button>
-        <Button variant="default" size="compact-sm" onClick={() => setOpen(false)}>
-          Keep it
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
+const when = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
 export function ReviewItem({ review, admin = false }: { review: PublicReview; admin?: boolean }) {
   return (
@@ -77,7 +33,11 @@ export function ReviewItem({ review, admin = false }: { review: PublicReview; ad
           </Text>
         </Card>
       )}
-      {admin && <HideReview reviewId={review.id} />}
+      {admin && (
+        <Suspense fallback={null}>
+          <HideReview reviewId={review.id} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  Timeline,
-  Title,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Card, Grid, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { Form, Link, redirect, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatUsd } from '../../../common/money.ts';
@@ -23,14 +11,26 @@ import { hostHoldText, isLiveHold } from '../../features/bookings/holds.ts';
 import { refundSummary } from '../../features/bookings/refund-summary.ts';
 import { checkInOpen, StartCountdown } from '../../features/bookings/start-countdown.tsx';
 import { LazyMap } from '../../features/map/lazy-map.tsx';
-import { BookingRefundPanel } from '../../features/refund-requests/booking-refund-panel.tsx';
-import { BookingReview } from '../../features/reviews/booking-review.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
+import { useLive } from '../../ui/use-live.ts';
 import type { Route } from './+types/detail';
 
 /** /bookings/{id}: one booking for its guest, its host or an admin (ADR 092). */
+
+// The refund requests and reviews fetch their own data once the page is live and draw nothing
+// before, and the cancel dialog waits for its button: their code stays out of the page's first
+// load (ADR 141).
+const BookingRefundPanel = lazy(() =>
+  import('../../features/refund-requests/booking-refund-panel.tsx').then((module) => ({
+    default: module.BookingRefundPanel,
+  })),
+);
+const BookingReview = lazy(() =>
+  import('../../features/reviews/booking-review.tsx').then((module) => ({ default: module.BookingReview })),
+);
+const CancelBookingDialog = lazy(() => import('../../features/bookings/cancel-booking-dialog.tsx'));
 
 async function actorAndId(args: Route.LoaderArgs | Route.ActionArgs) {
   const viewer = await requireViewer(args.request, args.context);
@@ -93,6 +93,8 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const [confirming, setConfirming] = useState(false);
+  const [cancelAsked, setCancelAsked] = useState(false);
+  const pageLive = useLive();
   const live = booking.status === 'confirmed' || booking.status === 'checked_in';
   const canCheckIn =
     booking.role === 'guest' && booking.status === 'confirmed' && checkInOpen(booking, loadedAt);
@@ -217,11 +219,22 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
               </Button>
             )}
             {terms.can_cancel && live && (
-              <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+              <Button
+                variant="default"
+                color="red"
+                onClick={() => {
+                  setCancelAsked(true);
+                  setConfirming(true);
+                }}
+              >
                 Cancel booking
               </Button>
             )}
-            <BookingRefundPanel bookingId={booking.id} role={booking.role} />
+            {pageLive && (
+              <Suspense fallback={null}>
+                <BookingRefundPanel bookingId={booking.id} role={booking.role} />
+              </Suspense>
+            )}
             <Card withBorder radius="md" p="md">
               <Text fw={600} mb="sm">
                 Timeline
@@ -258,23 +271,20 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <BookingReview bookingId={booking.id} />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Cancel this booking?">
-        <Form method="post" onSubmit={() => setConfirming(false)}>
-          <Stack gap="md">
-            <Text data-testid="refund-terms">{terms.message}</Text>
-            <Textarea name="reason" label="Reason (optional)" maxLength={500} autosize minRows={2} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                Keep booking
-              </Button>
-              <Button type="submit" name="intent" value="cancel" color="red">
-                Cancel booking
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      </Modal>
+      {pageLive && (
+        <Suspense fallback={null}>
+          <BookingReview bookingId={booking.id} />
+        </Suspense>
+      )}
+      {cancelAsked && (
+        <Suspense fallback={null}>
+          <CancelBookingDialog
+            opened={confirming}
+            onClose={() => setConfirming(false)}
+            terms={terms.message}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

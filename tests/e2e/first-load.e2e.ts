@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { initialJavaScript } from '../../bench/lib/initial-javascript.ts';
+import { baseUrl, useBrowser } from './browser.ts';
+import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
+
+/*
+ * What the pages guests land on load before the first tap (ADR 141, docs/PERFORMANCE.md): dialogs,
+ * forms that open on a tap, the admin's tools and the parts that fetch their own data once the page
+ * is live stay out of it, and each page stays within its budget of gzipped JavaScript. Then the
+ * parts left out still arrive when asked for.
+ */
+
+const SEARCH = '/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5';
+/** KB of gzipped JavaScript; React, React DOM and React Router alone are ~105 (ADR 141). */
+const BUDGET_KB = { home: 150, search: 165, listing: 165, booking: 155 };
+/** The lazily loaded parts, by the names their chunks are given. */
+const LAZY_PARTS =
+  /report-listing-dialog|hide-review|cancel-booking-dialog|booking-refund-panel|booking-review|refund-request-form|Modal-/;
+
+type Result = { id: string; rating_count: number };
+
+describe('the first load', () => {
+  const { newTab } = useBrowser();
+
+  it('keeps each landing page within its JavaScript budget, without the parts that wait for a tap', async () => {
+    const { page, context } = await newTab();
+    const found = (await apiCall(page, 'GET', '/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25'))
+      .body as { results: Result[] };
+    const listing = found.results[0] as Result;
+    await signIn(page, 'gina@privy.test');
+    const cookie = (await context.cookies()).map((item) => `${item.name}=${item.value}`).join('; ');
+    const list = async (tab: string) =>
+      ((await apiCall(page, 'GET', `/api/bookings?tab=${tab}`)).body as { bookings: { id: string }[] })
+        .bookings;
+    const booking = ((await list('upcoming'))[0] ?? (await list('past'))[0]) as { id: string };
+
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'search', path: SEARCH },
+      { name: 'listing', path: `/bathrooms/${listing.id}` },
+      { name: 'booking', path: `/bookings/${booking.id}`, cookie },
+    ] as const;
+    for (const { name, path, ...rest } of pages) {
+      const js = await initialJavaScript(baseUrl(), path, 'cookie' in rest ? rest.cookie : undefined);
+      const sources = js.list.map((file) => file.source);
+      expect(sources.length, `${name} loads its scripts`).toBeGreaterThan(2);
+      expect(
+        sources.filter((source) => LAZY_PARTS.test(source)),
+        `${name}: lazy parts loaded first`,
+      ).toEqual([]);
+      expect(js.gzipKb, `${name}: ${sources.join(', ')}`).toBeLessThanOrEqual(BUDGET_KB[name]);
+    }
+  });
+
+  it('loads the report dialog and the admin’s hide form when asked (booking-pages.e2e.ts opens the cancel dialog)', async () => {
+    const { page } = await newTab();
+    const found = (await apiCall(page, 'GET', '/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25'))
+      .body as { results: Result[] };
+    const reviewed = found.results.find((result) => result.rating_count > 0) as Result;
+    expect(reviewed).toBeDefined();
+
+    await signIn(page, 'admin@privy.test');
+    await page.goto(`/bathrooms/${reviewed.id}`);
+    await waitForHydration(page, '[data-testid="report-listing"]');
+    await page.getByTestId('report-listing').click();
+    const dialog = page.getByRole('dialog', { name: 'Report this listing' });
+    await dialog.getByRole('radio').first().waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    const hide = page.getByTestId('review-item').first().getByRole('button', { name: 'Hide review' });
+    await hide.click();
+    await page.getByLabel('Which rule does it break?').waitFor();
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    await expect.poll(() => page.getByLabel('Which rule does it break?').count()).toBe(0);
+  });
+});
