@@ -29,7 +29,8 @@ describe('zod in the browser', () => {
     });
     try {
       const schema = z.object({ name: z.string(), count: z.number().int() });
-      for (let i = 0; i < 5; i++) expect(schema.parse({ name: 'a', count: i })).toEqual({ name: 'a', count: i });
+      for (let i = 0; i < 5; i++)
+        expect(schema.parse({ name: 'a', count: i })).toEqual({ name: 'a', count: i });
     } finally {
       globalThis.Function = original;
     }
