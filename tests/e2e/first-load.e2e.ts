@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialJavaScript } from '../../bench/lib/initial-javascript.ts';
 import { baseUrl, useBrowser } from './browser.ts';
+import { shootAll } from './screenshots.ts';
 import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
 
 /*
@@ -50,6 +51,7 @@ describe('the first load', () => {
       ).toEqual([]);
       expect(js.gzipKb, `${name}: ${sources.join(', ')}`).toBeLessThanOrEqual(BUDGET_KB[name]);
     }
+    await shootAll(page, `/bookings/${booking.id}`, 'booking-guest', { fullPage: true });
   });
 
   it('loads the report dialog and the admin’s hide form when asked (booking-pages.e2e.ts opens the cancel dialog)', async () => {
@@ -73,5 +75,6 @@ describe('the first load', () => {
     await page.getByLabel('Which rule does it break?').waitFor();
     await page.getByRole('button', { name: 'Keep it' }).click();
     await expect.poll(() => page.getByLabel('Which rule does it break?').count()).toBe(0);
+    await shootAll(page, `/bathrooms/${reviewed.id}`, 'listing-admin', { fullPage: true });
   });
 });

@@ -58,7 +58,7 @@ export function NotificationBell() {
         position="right"
         size={large ? '30%' : '90%'}
         title="Notifications"
-        overlayProps={{ backgroundOpacity: 0.55, blur: 2 }}
+        overlayProps={{ backgroundOpacity: 0.55 }}
         lockScroll
         closeOnClickOutside
         zIndex={OVERLAY_Z_INDEX}
