@@ -1,6 +1,6 @@
 import { chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/seed/seed-demo.ts';
-import { machine, spawnPrivy, waitFor200 } from './lib/server.ts';
+import { firstListing, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
  * Interaction to Next Paint of a guest's first taps on a listing, with the CPU slowed 4× (as
@@ -50,13 +50,6 @@ async function interactions(page: Page): Promise<Interaction[]> {
   return page.evaluate(() => [
     ...(window as unknown as { __interactions: Map<number, Interaction> }).__interactions.values(),
   ]);
-}
-
-async function firstListing(baseUrl: string): Promise<string> {
-  const answer = await fetch(`${baseUrl}/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25`);
-  const { results } = (await answer.json()) as { results: { id: string }[] };
-  if (!results[0]) throw new Error('the demo seed has no bathroom near Austin');
-  return `/bathrooms/${results[0].id}`;
 }
 
 const privy = await spawnPrivy();

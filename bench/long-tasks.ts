@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import { machine, spawnPrivy, waitFor200 } from './lib/server.ts';
+import { firstListing, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
  * Where a page's main-thread long tasks go (the source of Lighthouse's Total Blocking Time): loads
@@ -69,13 +69,6 @@ function breakdown(task: TraceEvent, events: TraceEvent[]): string {
     .slice(0, 4)
     .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
     .join(', ');
-}
-
-async function firstListing(baseUrl: string): Promise<string> {
-  const answer = await fetch(`${baseUrl}/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25`);
-  const { results } = (await answer.json()) as { results: { id: string }[] };
-  if (!results[0]) throw new Error('the demo seed has no bathroom near Austin');
-  return `/bathrooms/${results[0].id}`;
 }
 
 const privy = await spawnPrivy();

@@ -135,3 +135,11 @@ export function machine(): string {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   return `${cpu}, Node ${process.versions.node}, ${os.availableParallelism()} cores, ${gib} GiB, load average ${one?.toFixed(2)} at start`;
 }
+
+/** The first demo listing a search near Austin finds: the listing the page benchmarks load. */
+export async function firstListing(baseUrl: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25`);
+  const { results } = (await answer.json()) as { results: { id: string }[] };
+  if (!results[0]) throw new Error('the demo seed has no bathroom near Austin');
+  return `/bathrooms/${results[0].id}`;
+}
