@@ -1,6 +1,6 @@
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/seed/seed-demo.ts';
-import { firstListing, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
+import { firstListing, launchChromium, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
  * Interaction to Next Paint of a guest's first taps on a listing, with the CPU slowed 4× (as
@@ -53,10 +53,7 @@ async function interactions(page: Page): Promise<Interaction[]> {
 }
 
 const privy = await spawnPrivy();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 try {
   await waitFor200(`${privy.baseUrl}/healthz`, 120_000, privy.child);
   const listing = await firstListing(privy.baseUrl);
@@ -78,7 +75,9 @@ try {
     await page.addInitScript(OBSERVE);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    await page.goto(listing, { waitUntil: 'domcontentloaded' });
+    // Tomorrow, so that there are free starts to tap whatever the hour of the run.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`${listing}?date=${tomorrow}`, { waitUntil: 'domcontentloaded' });
     // The first moment a tap is React's: the booking panel has hydrated.
     await page.waitForFunction(() => {
       const panel = document.querySelector('[data-testid="booking-panel"]');

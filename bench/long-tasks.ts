@@ -1,5 +1,4 @@
-import { chromium } from 'playwright-core';
-import { firstListing, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
+import { firstListing, launchChromium, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
  * Where a page's main-thread long tasks go (the source of Lighthouse's Total Blocking Time): loads
@@ -72,10 +71,7 @@ function breakdown(task: TraceEvent, events: TraceEvent[]): string {
 }
 
 const privy = await spawnPrivy();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 try {
   await waitFor200(`${privy.baseUrl}/healthz`, 120_000, privy.child);
   const PAGE = flags.page === 'listing' ? await firstListing(privy.baseUrl) : (flags.page ?? SEARCH);

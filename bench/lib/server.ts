@@ -143,3 +143,12 @@ export async function firstListing(baseUrl: string): Promise<string> {
   if (!results[0]) throw new Error('the demo seed has no bathroom near Austin');
   return `/bathrooms/${results[0].id}`;
 }
+
+/** Debian's Chromium (or CHROMIUM_PATH) for the page benchmarks that drive a browser themselves. */
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+}
