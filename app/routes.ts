@@ -75,6 +75,7 @@ export default [
   layout('layouts/guest.tsx', [
     route('login', 'routes/account/login.tsx'),
     route('login/two-factor', 'routes/account/login-two-factor.tsx'),
+    route('login/continue', 'routes/account/login-continue.tsx'),
     route('login/code', 'routes/account/login-code.tsx'),
     route('login/link', 'routes/account/login-link.tsx'),
     route('register', 'routes/account/register.tsx'),

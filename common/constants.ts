@@ -97,3 +97,15 @@ export const SUPPORT_MESSAGES = {
   accountDisabled: 'Your account has been disabled. Please contact support for assistance.',
   accountUnderReview: "We're reviewing your account. Please check back later.",
 } as const;
+
+/**
+ * Why the phone options are missing where no text-message provider is set up (production without
+ * Twilio, ADR 142): the pages say one of these instead of offering codes that would reach nobody,
+ * and the server answers `sms_unavailable` with the last one.
+ */
+export const SMS_UNAVAILABLE_REASONS = {
+  signUp: "Sign-up by phone number isn't available here yet: use your email address.",
+  codeSignIn: "Signing in with a texted code isn't available here yet: use your email address.",
+  passwordReset: "Resetting a password by text isn't available here yet: use your email address.",
+  any: "Text messages aren't available here yet: use your email address.",
+} as const;

@@ -8,6 +8,7 @@ import { providerRequestRoutes } from './domains/admin/provider-request-routes.t
 import { adminRoutes } from './domains/admin/routes.ts';
 import { analyticsRoutes } from './domains/analytics/routes.ts';
 import { auditRoutes } from './domains/audit/routes.ts';
+import { identityRoutes } from './domains/auth/identity-routes.ts';
 import { profileRoutes } from './domains/auth/profile-routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { availabilityRoutes } from './domains/availability/routes.ts';
@@ -37,6 +38,7 @@ import { createPageCache, isSuccessfulWrite } from './http/page-cache.ts';
 import { type ReactRouterOptions, registerReactRouter } from './http/react-router.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { AppServices } from './services.ts';
+import { signInProviderOrigins } from './sign-in-provider-config.ts';
 
 export type BuildAppOptions = {
   services: AppServices;
@@ -67,6 +69,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
     isDev,
     hsts: services.config.appUrl.startsWith('https://'),
     imageSources: tileSources(services.config.mapTileUrl),
+    formTargets: signInProviderOrigins(services.config.signInProviders),
   });
   registerCrossSiteCheck(app, { appUrl: services.config.appUrl });
   // Anonymous pages are kept a few seconds (ADR 096); any write this process serves empties them.
@@ -96,6 +99,7 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(operationsRoutes, { services });
   await app.register(authRoutes, { services });
   await app.register(profileRoutes, { services });
+  await app.register(identityRoutes, { services });
   await app.register(emailRoutes, { services });
   await app.register(storageRoutes, { services });
   await app.register(adminRoutes, { services });

@@ -216,6 +216,45 @@ describe('loadConfig', () => {
   });
 });
 
+describe('Twilio settings (ADR 142)', () => {
+  const SID = `AC${'0123456789abcdef'.repeat(2)}`;
+  const TOKEN = 'f'.repeat(32);
+  const SERVICE = `MG${'0123456789abcdef'.repeat(2)}`;
+
+  it('are off until given, and taken with a number or a Messaging Service as the sender', () => {
+    expect(loadConfig(env()).twilio).toBeNull();
+    expect(
+      loadConfig(env({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: '+15551234567' }))
+        .twilio,
+    ).toEqual({ accountSid: SID, authToken: TOKEN, from: '+15551234567', messagingServiceSid: undefined });
+    expect(
+      loadConfig(
+        env({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_MESSAGING_SERVICE_SID: SERVICE }),
+      ).twilio,
+    ).toMatchObject({ from: undefined, messagingServiceSid: SERVICE });
+  });
+
+  it.each([
+    [{ TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: '+15551234567' }, 'TWILIO_ACCOUNT_SID: required'],
+    [{ TWILIO_ACCOUNT_SID: SID, TWILIO_FROM: '+15551234567' }, 'TWILIO_AUTH_TOKEN: required'],
+    [{ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN }, 'TWILIO_FROM: set TWILIO_FROM'],
+    [
+      { TWILIO_ACCOUNT_SID: 'SK123', TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: '+15551234567' },
+      'TWILIO_ACCOUNT_SID: ',
+    ],
+    [
+      { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: '555-123-4567' },
+      'TWILIO_FROM: must be',
+    ],
+    [
+      { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_MESSAGING_SERVICE_SID: 'PN1' },
+      'TWILIO_MESSAGING_',
+    ],
+  ])('refuses a partial or malformed setup, naming the variable: %o', (settings, line) => {
+    expect(configError(env(settings)).message).toContain(`\n  ${line}`);
+  });
+});
+
 describe('.env.example', () => {
   const file = readFileSync(path.resolve(import.meta.dirname, '..', '.env.example'), 'utf8');
 

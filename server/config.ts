@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { TwilioSettings } from './domains/email/twilio-sms-delivery.ts';
 import type { S3Settings } from './domains/storage/s3-storage.ts';
+import {
+  readSignInProviders,
+  type SignInProviderSettings,
+  signInProviderEnv,
+} from './sign-in-provider-config.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -35,6 +41,20 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  // Text messages through Twilio (ADR 142): the account, its token, and a sender (see loadConfig).
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/i, 'must be your Account SID: AC and 32 hex characters (Twilio Console)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(32, 'must be your Auth Token: 32 characters (Twilio Console)').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/, 'must be a phone number in E.164 form, e.g. +15551234567')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-f]{32}$/i, 'must be a Messaging Service SID: MG and 32 hex characters')
+    .optional(),
   // Defaults depend on APP_ENV (loadConfig): on for a laptop, off in production unless asked for.
   SEED_DEMO: booleanFromEnv.optional(),
   API_DOCS: booleanFromEnv.optional(),
@@ -60,6 +80,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  ...signInProviderEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -89,6 +110,8 @@ export type Config = {
     /** Never from the environment: tests aim the SDK at a local stand-in for api.stripe.com. */
     api?: { host: string; port: number; protocol: 'http' | 'https'; maxNetworkRetries?: number };
   } | null;
+  /** Texts through Twilio (ADR 142); null: the dev outbox, or no texts at all in production. */
+  twilio: TwilioSettings | null;
   seedDemo: boolean;
   /** SEED_DEMO=true was set: a deliberate demo, which production then allows (ADR 108). */
   seedDemoRequested: boolean;
@@ -107,6 +130,8 @@ export type Config = {
   mapTileUrl: string;
   /** A Nominatim-compatible geocoder for street addresses; null: the offline gazetteer alone. */
   geocoderUrl: string | null;
+  /** Google, Apple and an OpenID Connect provider, each when its settings are given (ADR 143). */
+  signInProviders: SignInProviderSettings;
   /**
    * Messages one person may send a minute; unset: ADR 119's SEND_LIMIT_PER_MINUTE. Never from the
    * environment: only the chat benchmark raises it (each party sends one a second there).
@@ -169,6 +194,30 @@ export function loadEnvFile(file = path.resolve('.env')): void {
 }
 
 /**
+ * Twilio needs all three of account, token and sender, or none: half a setup would look configured
+ * and fail on the first text someone waits for.
+ */
+function readTwilio(env: Env): TwilioSettings | null {
+  const sender = env.TWILIO_FROM ?? env.TWILIO_MESSAGING_SERVICE_SID;
+  const given = env.TWILIO_ACCOUNT_SID ?? env.TWILIO_AUTH_TOKEN ?? sender;
+  if (!given) return null;
+  const missing = !env.TWILIO_ACCOUNT_SID
+    ? 'TWILIO_ACCOUNT_SID: required when any TWILIO_ setting is given (AC…, from the Twilio Console)'
+    : !env.TWILIO_AUTH_TOKEN
+      ? 'TWILIO_AUTH_TOKEN: required with TWILIO_ACCOUNT_SID (from the Twilio Console)'
+      : !sender
+        ? 'TWILIO_FROM: set TWILIO_FROM (a number in E.164, e.g. +15551234567) or TWILIO_MESSAGING_SERVICE_SID (MG…)'
+        : null;
+  if (missing) throw new ConfigError(`Invalid environment (see .env.example):\n  ${missing}`);
+  return {
+    accountSid: env.TWILIO_ACCOUNT_SID as string,
+    authToken: env.TWILIO_AUTH_TOKEN as string,
+    from: env.TWILIO_FROM,
+    messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+  };
+}
+
+/**
  * Parses and checks the environment; throws a ConfigError naming every bad variable. Without an
  * argument it reads the process environment after `.env`, as every entry point (server, migrate
  * command) should; tests pass their own environment.
@@ -203,6 +252,11 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
       'Invalid environment (see .env.example):\n  AUTH_SECRET: is a published or placeholder value; generate one, e.g. `openssl rand -base64 48`',
     );
   }
+  const providers = readSignInProviders(env);
+  if (providers.problems.length) {
+    throw new ConfigError(`Invalid environment (see .env.example):\n${providers.problems.join('\n')}`);
+  }
+  const twilio = readTwilio(env);
   const database: Config['database'] =
     env.DATABASE_URL === undefined
       ? { kind: 'pglite', dataPath: path.join(dataDir, 'pglite') }
@@ -228,6 +282,7 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
           publishableKey: env.STRIPE_PUBLISHABLE_KEY,
         }
       : null,
+    twilio,
     seedDemo: env.SEED_DEMO ?? !isProduction,
     seedDemoRequested: env.SEED_DEMO === true,
     apiDocs: env.API_DOCS ?? !isProduction,
@@ -252,5 +307,6 @@ export function loadConfig(source?: NodeJS.ProcessEnv): Config {
       : { kind: 'disk' },
     mapTileUrl: env.MAP_TILE_URL,
     geocoderUrl: env.GEOCODER_URL ?? null,
+    signInProviders: providers.settings,
   };
 }

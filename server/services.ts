@@ -35,6 +35,8 @@ import {
   type DatabaseSetupService,
 } from './domains/database-setup/database-setup-service.ts';
 import { createEmailService, type EmailService } from './domains/email/email-service.ts';
+import { pruneSmsSends } from './domains/email/sms-limits.ts';
+import { createTwilioSmsDelivery } from './domains/email/twilio-sms-delivery.ts';
 import { createScheduler, type Scheduler } from './domains/jobs/scheduler.ts';
 import { defineMessagingJobs } from './domains/messaging/message-notices.ts';
 import { createMessagingService, type MessagingService } from './domains/messaging/messaging-service.ts';
@@ -160,6 +162,10 @@ export async function createServices(
       const { emailFromName, emailFromAddress } = await settings.current();
       return { name: emailFromName, address: emailFromAddress };
     },
+    // Twilio when configured; else the dev outbox, except in production, where the outbox would
+    // swallow codes people wait for: there no text is sent and the pages say so (ADR 142).
+    sms: config.twilio ? createTwilioSmsDelivery(config.twilio) : config.isProduction ? null : undefined,
+    log,
   });
   const betterAuth = createBetterAuth({
     db,
@@ -168,6 +174,7 @@ export async function createServices(
     email,
     rateLimitEnabled: config.env !== 'test',
     passwordHasher: passwordHasherFor(config.env),
+    signInProviders: config.signInProviders,
     log,
     onUserCreated: async (user) => {
       const [first, ...rest] = user.name.trim().split(/\s+/);
@@ -215,6 +222,15 @@ export async function createServices(
     retryLimit: 0,
     handler: async () => {
       await rateLimits.prune();
+    },
+  });
+  jobs.define({
+    name: 'sms.prune',
+    cron: '*/10 * * * *',
+    retryLimit: 0,
+    // Texts older than the hour no longer count against their number or client (ADR 142).
+    handler: async () => {
+      await pruneSmsSends(db);
     },
   });
   const payments = createPaymentService({ db, config, directory, log });

@@ -191,6 +191,11 @@ export const changePasswordSchema = z
   })
   .superRefine(passwordsMatch);
 
+/** A first password for an account that signs in only through an outside provider (ADR 143). */
+export const setPasswordSchema = z
+  .strictObject({ password: passwordSchema, confirm_password: singleLineText().max(PASSWORD_MAX_LENGTH) })
+  .superRefine(passwordsMatch);
+
 /** Sensitive changes (second factor on or off, new backup codes) ask for the password again. */
 export const passwordConfirmSchema = z.strictObject({
   password: singleLineText().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH),
@@ -200,3 +205,10 @@ export const sessionIdSchema = z.strictObject({ session_id: singleLineText().min
 
 /** The code alone: confirming a phone number, or the authenticator app during enrolment. */
 export const codeOnlySchema = z.strictObject({ code: oneTimeCodeSchema });
+
+/** The outside sign-in providers Privy can be configured with (ADR 143). */
+export const SIGN_IN_PROVIDER_IDS = ['google', 'apple', 'oidc'] as const;
+export const signInProviderSchema = z.strictObject({
+  provider: z.enum(SIGN_IN_PROVIDER_IDS, { error: 'Choose a sign-in provider.' }),
+});
+export const identityIdSchema = z.strictObject({ identity_id: singleLineText().min(1).max(200) });

@@ -29,6 +29,7 @@ import * as adminAudit from './migrations/2026-11-29-10-admin-audit.ts';
 import * as listingModeration from './migrations/2026-11-29-30-listing-moderation.ts';
 import * as analytics from './migrations/2026-11-29-40-analytics.ts';
 import * as migrationChecksums from './migrations/2026-11-29-45-migration-checksums.ts';
+import * as smsSends from './migrations/2026-11-30-20-sms-sends.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-30-listing-moderation': listingModeration,
   '2026-11-29-40-analytics': analytics,
   '2026-11-29-45-migration-checksums': migrationChecksums,
+  '2026-11-30-20-sms-sends': smsSends,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,6 +22,8 @@ export type AuthAccountTable = {
   providerId: string;
   userId: string;
   password: string | null;
+  /** An outside provider's signed ID token from the last sign-in (ADR 143). */
+  idToken: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 };

@@ -111,6 +111,14 @@ export type SignInSuccessTable = {
   succeeded_at: Generated<Date>;
 };
 
+/** A text sent, or withheld from a number no account uses, for the limits on texts (ADR 142). */
+export type SmsSendTable = {
+  id: Generated<string>;
+  recipient: string;
+  client: string | null;
+  sent_at: Generated<Date>;
+};
+
 export type OutboxMessageTable = {
   id: Generated<string>;
   channel: 'email' | 'sms';
@@ -327,6 +335,7 @@ export type Database = {
   sign_in_failures: SignInFailureTable;
   sign_in_successes: SignInSuccessTable;
   outbox_messages: OutboxMessageTable;
+  sms_sends: SmsSendTable;
   stored_images: StoredImageTable;
   notifications: NotificationTable;
   provider_requests: ProviderRequestTable;

@@ -17,12 +17,20 @@ export const ERROR_CODES = {
   account_under_review: 403,
   not_found: 404,
   conflict: 409,
+  // Linked sign-in methods (spec §8): kept without signing anybody out.
+  identity_already_exists: 409,
+  identity_not_found: 404,
+  single_identity_not_deletable: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
   payment_provider_error: 502,
   service_unavailable: 503,
+  // Text messages (ADR 142): none can be sent here (no provider in production), or the provider
+  // failed or could not be reached.
+  sms_unavailable: 403,
+  sms_delivery_failed: 503,
 } as const;
 
 /** What a client is told while the database is unreachable; it comes back by itself (ADR 107). */

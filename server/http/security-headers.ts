@@ -25,6 +25,11 @@ export type SecurityHeadersOptions = {
   hsts: boolean;
   /** Extra img-src entries (the map tile server). */
   imageSources: string[];
+  /**
+   * Extra form-action entries: the outside sign-in providers a form's redirect may lead to, so
+   * "Continue with …" works before scripts too (ADR 143).
+   */
+  formTargets?: string[];
 };
 
 type NonceCarrier = IncomingMessage & { cspNonce?: string };
@@ -53,7 +58,7 @@ function policy(options: SecurityHeadersOptions, scriptSrc: ScriptSource[]) {
       connectSrc: ["'self'", 'ws:', 'wss:'],
       fontSrc: ["'self'", 'data:'],
       frameAncestors: ["'none'"],
-      formAction: ["'self'"],
+      formAction: ["'self'", ...(options.formTargets ?? [])],
       upgradeInsecureRequests: null,
     },
   };

@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type OidcTestProvider, startOidcTestProvider } from '../../server/test/oidc-test-provider.ts';
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
+let oidc: OidcTestProvider | undefined;
 
 async function waitForHealthy(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -27,6 +29,8 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'privy-e2e-'));
   const serverLog: string[] = [];
+  // A real OpenID Connect provider beside the app, for "Continue with Acme SSO" (ADR 143).
+  oidc = await startOidcTestProvider(baseUrl);
   server = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
@@ -43,6 +47,10 @@ export default async function setup(project: TestProject) {
       E2E: '1',
       // No network in tests: tiles come from this site, so no failed image load reaches the console.
       MAP_TILE_URL: '/map-tiles/blank.png',
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      OIDC_NAME: 'Acme SSO',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -62,6 +70,7 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => server?.once('exit', resolve));
     if (process.env.E2E_SERVER_LOG) writeFileSync(process.env.E2E_SERVER_LOG, serverLog.join(''));
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await oidc?.close();
   };
 }
 

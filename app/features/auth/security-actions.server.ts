@@ -3,8 +3,11 @@ import { data, redirect } from 'react-router';
 import {
   changePasswordSchema,
   codeOnlySchema,
+  identityIdSchema,
   passwordConfirmSchema,
   sessionIdSchema,
+  setPasswordSchema,
+  signInProviderSchema,
 } from '../../../common/schemas/auth.ts';
 import {
   changeAccountPassword,
@@ -14,9 +17,12 @@ import {
   revokeAccountSession,
   revokeAllAccountSessions,
   revokeOtherAccountSessions,
+  setAccountPassword,
   startTotpEnrolment,
 } from '../../../server/domains/auth/account-security.ts';
 import type { Viewer } from '../../../server/domains/auth/auth-service.ts';
+import { startIdentityLink, unlinkIdentity } from '../../../server/domains/auth/identities.ts';
+import { AppError } from '../../../server/http/errors.ts';
 import type { AppServices } from '../../../server/services.ts';
 import { authFailure, cookieHeaders, formFailure, parseForm } from './actions.server.ts';
 
@@ -28,7 +34,13 @@ export type SecurityIntent =
   | 'totp-confirm'
   | 'totp-disable'
   | 'backup-codes'
-  | 'change-password';
+  | 'change-password'
+  | 'set-password'
+  | 'link-identity'
+  | 'unlink-identity';
+
+/** Where linking comes back to: this page, saying which provider it was (ADR 143). */
+const SECURITY_PAGE = '/profile/security';
 
 /**
  * The account label inside the QR code. better-auth labels it with the account's email, which for a
@@ -127,7 +139,44 @@ export async function handleSecurityAction(
       }
       return ok(intent, { signedOutOthers: parsed.data.sign_out_others }, outcome.cookies);
     }
+    case 'set-password': {
+      const parsed = parseForm(setPasswordSchema, values);
+      if (!parsed.ok) return formFailure(parsed.error, 400, { intent });
+      const outcome = await setAccountPassword(services, parsed.data.password, headers);
+      if (!outcome.ok) return authFailure(outcome.failure, {}, { intent });
+      return ok(intent, {});
+    }
+    case 'link-identity':
+    case 'unlink-identity':
+      return handleIdentityAction(services, viewer, headers, intent, values).catch((error: unknown) => {
+        // The identity errors (spec §8) keep the person signed in and on this page.
+        if (!(error instanceof AppError)) throw error;
+        const fields = Object.fromEntries((error.fields ?? []).map((field) => [field.field, field.message]));
+        return formFailure({ message: error.message, fields }, error.status, { intent, code: error.code });
+      });
     default:
       return formFailure({ message: 'Unknown action.', fields: {} }, 400, { intent });
   }
+}
+
+async function handleIdentityAction(
+  services: AppServices,
+  viewer: Viewer,
+  headers: Headers,
+  intent: 'link-identity' | 'unlink-identity',
+  values: Record<string, string>,
+) {
+  if (intent === 'link-identity') {
+    const parsed = parseForm(signInProviderSchema, values);
+    if (!parsed.ok) return formFailure(parsed.error, 400, { intent });
+    const { provider } = parsed.data;
+    const back = `${SECURITY_PAGE}?provider=${provider}`;
+    const outcome = await startIdentityLink(services, viewer, provider, headers, back);
+    if (!outcome.ok) return authFailure(outcome.failure, {}, { intent });
+    throw redirect(outcome.data.url, { headers: cookieHeaders(outcome.cookies) });
+  }
+  const parsed = parseForm(identityIdSchema, values);
+  if (!parsed.ok) return formFailure(parsed.error, 400, { intent });
+  await unlinkIdentity(services, viewer, parsed.data.identity_id, headers);
+  return ok(intent, {});
 }

@@ -1,6 +1,7 @@
 /** The route loaders themselves, so the production rule is tested where it is enforced. */
 import { RouterContextProvider } from 'react-router';
 import { expect, it } from 'vitest';
+import { insertOutboxMessage } from '../../../server/domains/email/repository.ts';
 import { describeWithApp } from '../../../server/test/harness.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { loader as listLoader } from '../../routes/dev/mailbox.tsx';
@@ -12,6 +13,14 @@ function argsFor(services: unknown, path: string, params: Record<string, string>
   // The loaders read only request, context and params.
   return { request: new Request(`http://localhost:3000${path}`), context, params } as never;
 }
+
+const OUTBOX_SMS = {
+  channel: 'sms' as const,
+  recipient: '+15125550142',
+  subject: 'SMS to +15125550142',
+  html: null,
+  text: 'Your Privy code is 123456',
+};
 
 async function sendOne(services: {
   email: { sendSms: (input: { to: string; text: string }) => Promise<void> };
@@ -51,7 +60,8 @@ describeWithApp(
   (ctx) => {
     it('do not exist', async () => {
       const { services } = ctx();
-      await sendOne(services);
+      // Production sends no texts without a provider (ADR 142): one left in the outbox, then.
+      await insertOutboxMessage(services.db, OUTBOX_SMS);
       await expect(listLoader(argsFor(services, '/dev/mailbox'))).rejects.toMatchObject({
         init: { status: 404 },
         data: { path: '/dev/mailbox' },

@@ -1,7 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { PASSWORD_MAX_LENGTH } from '../../../common/constants.ts';
+import { PASSWORD_MAX_LENGTH, SMS_UNAVAILABLE_REASONS } from '../../../common/constants.ts';
 import { forgotPasswordSchema, phoneResetPasswordSchema } from '../../../common/schemas/auth.ts';
 import {
   requestPasswordReset,
@@ -23,6 +23,11 @@ export function meta() {
   return [{ title: 'Forgot your password · Privy' }];
 }
 
+export async function loader({ context }: Route.LoaderArgs) {
+  // No reset by text where no text can be sent (ADR 142).
+  return { phoneReset: services(context).email.smsAvailable };
+}
+
 /**
  * Email accounts get a link (to /reset-password). Phone accounts get a texted code, entered here
  * with the new password. Either way every device is signed out afterwards.
@@ -40,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseForm(forgotPasswordSchema, values);
   if (!parsed.ok) return formFailure(parsed.error);
-  await requestPasswordReset(app, parsed.data, request.headers);
+  const requested = await requestPasswordReset(app, parsed.data, request.headers);
+  if (!requested.ok) return authFailure(requested.failure);
   return { ok: true as const, sent: parsed.data };
 }
 
@@ -51,7 +57,7 @@ function sentOf(actionData: unknown): Sent | null {
   return (actionData as { sent: Sent }).sent;
 }
 
-export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const [method, setMethod] = useState<ContactMethod>('email');
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -118,7 +124,8 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   return (
     <>
       <AuthHeading title="Forgot your password?">
-        It happens. Tell us your email or phone number and we'll help you choose a new one.
+        It happens. Tell us your email{loaderData.phoneReset ? ' or phone number' : ''} and we'll help you
+        choose a new one.
       </AuthHeading>
       <Form method="post" noValidate>
         <input type="hidden" name="intent" value="request" />
@@ -129,9 +136,10 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
             onMethodChange={setMethod}
             purpose="code"
             error={fieldError(error, 'email', 'phone')}
+            phoneUnavailable={loaderData.phoneReset ? undefined : SMS_UNAVAILABLE_REASONS.passwordReset}
           />
           <Button type="submit" size="md" fullWidth loading={busy}>
-            {method === 'email' ? 'Email me a reset link' : 'Text me a reset code'}
+            {method === 'email' || !loaderData.phoneReset ? 'Email me a reset link' : 'Text me a reset code'}
           </Button>
           <Text ta="center" size="sm">
             Remembered it?{' '}

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
+import { SMS_UNAVAILABLE_REASONS } from '../../../common/constants.ts';
 import { codeRequestSchema, codeSignInSchema } from '../../../common/schemas/auth.ts';
 import { AUTH_LIFETIMES } from '../../../server/domains/auth/better-auth.ts';
 import { requestSignInCode, signInWithCode } from '../../../server/domains/auth/sign-in-codes.ts';
@@ -26,7 +27,11 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectSignedIn(request, context);
-  return { cooldownSeconds: AUTH_LIFETIMES.codeResendCooldownSeconds };
+  return {
+    cooldownSeconds: AUTH_LIFETIMES.codeResendCooldownSeconds,
+    // No texted codes where no text can be sent (ADR 142).
+    phoneCodes: services(context).email.smsAvailable,
+  };
 }
 
 type Target = { email: string } | { phone: string };
@@ -38,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'send') {
     const parsed = parseForm(codeRequestSchema, values);
     if (!parsed.ok) return formFailure(parsed.error);
-    await requestSignInCode(app, parsed.data, request.headers);
+    const sent = await requestSignInCode(app, parsed.data, request.headers);
+    if (!sent.ok) return authFailure(sent.failure);
     return { ok: true as const, target: parsed.data as Target, sentAt: Date.now() };
   }
   const parsed = parseForm(codeSignInSchema, values);
@@ -85,7 +91,8 @@ export default function LoginCodePage({ loaderData, actionData }: Route.Componen
     return (
       <>
         <AuthHeading title="Sign in with a code">
-          We'll send a 6-digit code to your email or phone. No password needed.
+          We'll send a 6-digit code to your email{loaderData.phoneCodes ? ' or phone' : ''}. No password
+          needed.
         </AuthHeading>
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="send" />
@@ -96,6 +103,7 @@ export default function LoginCodePage({ loaderData, actionData }: Route.Componen
               onMethodChange={setMethod}
               purpose="code"
               error={fieldError(error, 'email', 'phone')}
+              phoneUnavailable={loaderData.phoneCodes ? undefined : SMS_UNAVAILABLE_REASONS.codeSignIn}
             />
             <Button type="submit" size="md" fullWidth loading={busy}>
               Send me a code

@@ -2,8 +2,10 @@ import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@man
 import { IconArrowRight, IconMailBolt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { signInSchema } from '../../../common/schemas/auth.ts';
+import { signInProviderSchema, signInSchema } from '../../../common/schemas/auth.ts';
+import { startProviderSignIn } from '../../../server/domains/auth/identities.ts';
 import { signInAccount } from '../../../server/domains/auth/register-account.ts';
+import { signInProviderList } from '../../../server/sign-in-provider-config.ts';
 import {
   authFailure,
   cookieHeaders,
@@ -16,6 +18,12 @@ import {
 import { AuthHeading, FormAlert, Notice } from '../../features/auth/auth-ui.tsx';
 import { type ContactMethod, ContactMethodField } from '../../features/auth/contact-method-field.tsx';
 import { fieldError, formErrorOf } from '../../features/auth/form-error.ts';
+import { ProviderButtons } from '../../features/auth/provider-buttons.tsx';
+import {
+  type ProviderFailure,
+  ProviderFailureNotice,
+  providerFailureIn,
+} from '../../features/auth/provider-failure.tsx';
 import { getViewer } from '../../lib/guards.server.ts';
 import type { Route } from './+types/login';
 
@@ -34,15 +42,36 @@ function bannerFor(url: URL): Banner {
 
 /** Guests only (a signed-in user goes to the dashboard), except to read that their email is confirmed. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const banner = bannerFor(new URL(request.url));
+  const url = new URL(request.url);
+  const banner = bannerFor(url);
   const viewer = await getViewer(request, context);
   if (viewer && !banner?.startsWith('email-')) throw redirect('/dashboard');
-  return { banner, signedIn: Boolean(viewer) };
+  const providers = signInProviderList(services(context).config.signInProviders);
+  const providerFailure: ProviderFailure | null = providerFailureIn(url, providers);
+  return { banner, signedIn: Boolean(viewer), providers, providerFailure };
+}
+
+/** "Continue with …": off to the provider, which comes back to /login/continue (ADR 143). */
+async function continueWithProvider(
+  request: Request,
+  app: ReturnType<typeof services>,
+  values: Record<string, string>,
+) {
+  const parsed = parseForm(signInProviderSchema, values);
+  if (!parsed.ok) return formFailure(parsed.error);
+  const { provider } = parsed.data;
+  const outcome = await startProviderSignIn(app, provider, request.headers, {
+    callbackURL: '/login/continue',
+    errorCallbackURL: `/login?provider=${provider}`,
+  });
+  if (!outcome.ok) return authFailure(outcome.failure);
+  throw redirect(outcome.data.url, { headers: cookieHeaders(outcome.cookies) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = services(context);
-  const { values } = await readForm(request);
+  const { intent, values } = await readForm(request);
+  if (intent === 'provider') return continueWithProvider(request, app, values);
   const parsed = parseForm(signInSchema, values);
   if (!parsed.ok) return formFailure(parsed.error);
   const outcome = await signInAccount(app, parsed.data, request.headers);
@@ -98,7 +127,12 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       <AuthHeading title="Sign in">Welcome back. Sign in with your email or phone number.</AuthHeading>
       <Stack gap="md">
         <BannerNotice banner={loaderData.banner} signedIn={false} />
+        <ProviderFailureNotice failure={loaderData.providerFailure} />
         <FormAlert error={error} />
+        <ProviderButtons providers={loaderData.providers} />
+        {loaderData.providers.length > 0 && (
+          <Divider label="or with your email or phone" labelPosition="center" />
+        )}
         <Form method="post" noValidate>
           <Stack gap="md">
             <ContactMethodField

@@ -1,8 +1,12 @@
 import { Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { listAccountSessions } from '../../../server/domains/auth/account-security.ts';
+import { listIdentities } from '../../../server/domains/auth/identities.ts';
+import { signInProviderList } from '../../../server/sign-in-provider-config.ts';
 import { readForm, services } from '../../features/auth/actions.server.ts';
 import { ChangePasswordCard } from '../../features/auth/change-password-card.tsx';
+import { IdentitiesCard, type LinkOutcome } from '../../features/auth/identities-card.tsx';
+import { providerFailureIn } from '../../features/auth/provider-failure.tsx';
 import { handleSecurityAction } from '../../features/auth/security-actions.server.ts';
 import { SessionsCard } from '../../features/auth/sessions-card.tsx';
 import { TwoFactorCard } from '../../features/auth/two-factor-card.tsx';
@@ -16,11 +20,34 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const sessions = await listAccountSessions(services(context), viewer);
+  const app = services(context);
+  const [sessions, identities] = await Promise.all([
+    listAccountSessions(app, viewer),
+    listIdentities(app, viewer),
+  ]);
   return {
+    ...identities,
+    linkOutcome: linkOutcomeIn(
+      new URL(request.url),
+      signInProviderList(app.config.signInProviders),
+      identities,
+    ),
     twoFactorEnabled: viewer.twoFactorEnabled,
     sessions: sessions.map(({ expiresAt: _expiresAt, ...session }) => session),
   };
+}
+
+/** A link comes back here as ?provider=<id>, with &error=<code> when it did not happen (ADR 143). */
+function linkOutcomeIn(
+  url: URL,
+  providers: ReturnType<typeof signInProviderList>,
+  overview: Awaited<ReturnType<typeof listIdentities>>,
+): LinkOutcome {
+  const failure = providerFailureIn(url, providers);
+  if (failure) return { failure };
+  const provider = providers.find((each) => each.id === url.searchParams.get('provider'));
+  const linked = provider && overview.identities.some((identity) => identity.provider === provider.id);
+  return linked ? { linked: provider.name } : null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,11 +76,20 @@ function useTwoFactorToast(enabled: boolean) {
 
 export default function SecurityPage({ loaderData }: Route.ComponentProps) {
   useTwoFactorToast(loaderData.twoFactorEnabled);
+  const hasPassword = loaderData.identities.some((identity) => identity.provider === 'password');
   return (
     <Stack gap="lg">
-      {/* A new key when the factor turns on or off resets the card's steps. */}
-      <TwoFactorCard key={String(loaderData.twoFactorEnabled)} enabled={loaderData.twoFactorEnabled} />
-      <ChangePasswordCard />
+      {/* A new key when the factor turns on or off resets the card's steps. Turning it on asks
+          for the password, so an account without one adds a password first. */}
+      {(hasPassword || loaderData.twoFactorEnabled) && (
+        <TwoFactorCard key={String(loaderData.twoFactorEnabled)} enabled={loaderData.twoFactorEnabled} />
+      )}
+      <IdentitiesCard
+        identities={loaderData.identities}
+        linkable={loaderData.linkable}
+        outcome={loaderData.linkOutcome}
+      />
+      <ChangePasswordCard key={String(hasPassword)} hasPassword={hasPassword} />
       <SessionsCard sessions={loaderData.sessions} />
     </Stack>
   );

@@ -1,11 +1,16 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowRight, IconMailOpened } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SMS_UNAVAILABLE_REASONS,
+} from '../../../common/constants.ts';
 import { registerSchema } from '../../../common/schemas/auth.ts';
 import { AUTH_LIFETIMES } from '../../../server/domains/auth/better-auth.ts';
 import { registerAccount } from '../../../server/domains/auth/register-account.ts';
+import { signInProviderList } from '../../../server/sign-in-provider-config.ts';
 import {
   authFailure,
   formFailure,
@@ -17,6 +22,7 @@ import {
 import { AuthHeading, CodeField, Contact, FormAlert } from '../../features/auth/auth-ui.tsx';
 import { type ContactMethod, ContactMethodField } from '../../features/auth/contact-method-field.tsx';
 import { fieldError, formErrorOf } from '../../features/auth/form-error.ts';
+import { ProviderButtons } from '../../features/auth/provider-buttons.tsx';
 import { ResendVerificationButton } from '../../features/auth/resend-verification-button.tsx';
 import { useCooldown } from '../../features/auth/use-cooldown.ts';
 import type { Route } from './+types/register';
@@ -27,7 +33,12 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectSignedIn(request, context);
-  return null;
+  const app = services(context);
+  // No phone sign-up where no text can be sent: its code would reach nobody (ADR 142).
+  return {
+    phoneSignUp: app.email.smsAvailable,
+    providers: signInProviderList(app.config.signInProviders),
+  };
 }
 
 /**
@@ -124,7 +135,7 @@ function EnterPhoneCode({
   );
 }
 
-export default function RegisterPage({ actionData }: Route.ComponentProps) {
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const [method, setMethod] = useState<ContactMethod>('email');
   const navigation = useNavigation();
   const error = formErrorOf(actionData);
@@ -144,8 +155,18 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
   return (
     <>
       <AuthHeading title="Create your account">
-        Book a clean, private bathroom nearby in a minute. Sign up with your email or phone number.
+        Book a clean, private bathroom nearby in a minute. Sign up with your email
+        {loaderData.phoneSignUp ? ' or phone number' : ' address'}.
       </AuthHeading>
+      {loaderData.providers.length > 0 && (
+        <Stack gap="md" mb="md">
+          <ProviderButtons providers={loaderData.providers} />
+          <Divider
+            label={loaderData.phoneSignUp ? 'or with your email or phone' : 'or with your email'}
+            labelPosition="center"
+          />
+        </Stack>
+      )}
       <Form method="post" noValidate>
         <Stack gap="md">
           <FormAlert error={error} />
@@ -154,6 +175,7 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
             onMethodChange={setMethod}
             purpose="sign-up"
             error={fieldError(error, 'email', 'phone')}
+            phoneUnavailable={loaderData.phoneSignUp ? undefined : SMS_UNAVAILABLE_REASONS.signUp}
           />
           <PasswordInput
             name="password"

@@ -97,6 +97,17 @@ export async function regenerateBackupCodes(
   );
 }
 
+/** A first password, for an account that so far signs in only through an outside provider. */
+export async function setAccountPassword(
+  services: AppServices,
+  newPassword: string,
+  headers: Headers,
+): Promise<AuthOutcome<unknown>> {
+  return runAuth(() =>
+    services.betterAuth.api.setPassword({ body: { newPassword }, headers, asResponse: true }),
+  );
+}
+
 export async function changeAccountPassword(
   services: AppServices,
   input: { currentPassword: string; newPassword: string; signOutOthers: boolean },

@@ -1,5 +1,7 @@
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Db } from '../../db/database.ts';
+import type { EmailService } from '../email/email-service.ts';
+import { SmsError } from '../email/sms-delivery.ts';
 import { findUnsafeAuthInput } from './auth-input-guard.ts';
 import { checkPasswordStrength } from './password-policy.ts';
 import { findUserIdByPhone } from './repository.ts';
@@ -14,12 +16,14 @@ import {
   throttleKeys,
   throttleMessage,
 } from './sign-in-throttle.ts';
+import { orSmsApiError, smsApiError, smsClientOf } from './sms-refusals.ts';
 
 /** Endpoints that take a new password: each must pass our password policy, not only its length. */
 const NEW_PASSWORD_PATHS = new Set([
   '/sign-up/email',
   '/reset-password',
   '/change-password',
+  '/set-password',
   '/phone-number/reset-password',
 ]);
 
@@ -30,6 +34,10 @@ function clientIp(ctx: HookContext): string | null {
   return source ? getIP(source, ctx.context.options) : null;
 }
 
+/** better-auth endpoints that text a code to the number in their body. */
+const SMS_CODE_PATHS = new Set(['/phone-number/send-otp', '/phone-number/request-password-reset']);
+const E164 = /^\+[1-9]\d{7,14}$/;
+
 /** The failure row an admitted sign-in was counted as, until its outcome settles it. */
 const ATTEMPT_HEADER = 'x-privy-sign-in-attempt';
 
@@ -37,7 +45,7 @@ const ATTEMPT_HEADER = 'x-privy-sign-in-attempt';
  * Runs before every better-auth endpoint, whether it is reached over HTTP (/api/auth/*) or called
  * in-process by our routes and React Router actions.
  */
-export function createBeforeHook(db: Db) {
+export function createBeforeHook(db: Db, email: EmailService) {
   return createAuthMiddleware(async (ctx) => {
     // First, before any hook or endpoint reads the input: a NUL or a non-object body is a 400 here,
     // not a 500 from SQL or a plugin further on (auth-input-guard.ts, ADR 104).
@@ -76,14 +84,27 @@ export function createBeforeHook(db: Db) {
       return;
     }
 
-    // Texting a code to a number no account uses would let anyone send our SMS to strangers.
-    // Answer as if it was sent, so the form does not reveal which numbers have accounts.
-    if (ctx.path === '/phone-number/send-otp') {
+    if (SMS_CODE_PATHS.has(ctx.path)) {
       const phoneNumber = (ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
       if (typeof phoneNumber !== 'string') return;
-      if (await findUserIdByPhone(db, phoneNumber)) return;
-      if (await getSessionFromCtx(ctx)) return;
-      return ctx.json({ message: 'code sent' });
+      // Where no text can be sent, every number gets the same refusal (ADR 142).
+      if (!email.smsAvailable) throw smsApiError(new SmsError('unavailable', 'no text-message provider'));
+      // Texting a code to a number no account uses would let anyone send our SMS to strangers:
+      // only an account's number, or a new one its signed-in owner confirms, gets the code.
+      const sending =
+        Boolean(await findUserIdByPhone(db, phoneNumber)) ||
+        (ctx.path === '/phone-number/send-otp' && Boolean(await getSessionFromCtx(ctx)));
+      // Every request for a code counts against the number's and the client's limits, sent or not,
+      // so a refusal tells nobody whether the number has an account (ADR 105), and it comes before
+      // better-auth replaces the last code with one that would never be sent (ADR 142). A malformed
+      // number could never be texted: better-auth refuses it or finds no account.
+      if (E164.test(phoneNumber)) {
+        const client = smsClientOf(ctx.headers);
+        await orSmsApiError(() => email.admitSms({ to: phoneNumber, client }));
+      }
+      if (sending) return;
+      // The reset endpoint answers an unknown number as if it had texted it; send-otp is told to.
+      if (ctx.path === '/phone-number/send-otp') return ctx.json({ message: 'code sent' });
     }
   });
 }

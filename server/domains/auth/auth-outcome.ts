@@ -1,5 +1,5 @@
 import { isAPIError } from 'better-auth/api';
-import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldError } from '../../http/errors.ts';
+import { AppError, ERROR_CODES, type ErrorBody, type ErrorCode, type FieldError } from '../../http/errors.ts';
 
 /**
  * What a better-auth call came to, in our own terms: its JSON and the cookies it set, or a failure
@@ -115,6 +115,11 @@ const DESCRIPTIONS: Record<string, Described> = {
   UNAUTHORIZED: { code: 'unauthenticated', message: 'Please sign in to continue.' },
   WEAK_PASSWORD: { code: 'validation_error', message: null, field: 'password' },
   TOO_MANY_FAILED_SIGN_INS: { code: 'rate_limited', message: null },
+  // Texts not sent (auth/sms-refusals.ts words them; ADR 142).
+  SMS_UNAVAILABLE: { code: 'sms_unavailable', message: null },
+  SMS_RATE_LIMITED: { code: 'rate_limited', message: null },
+  SMS_NUMBER_REFUSED: { code: 'validation_error', message: null, field: 'phone' },
+  SMS_NOT_SENT: { code: 'sms_delivery_failed', message: null },
 };
 
 function codeForStatus(status: number): ErrorCode {
@@ -135,9 +140,10 @@ export function describeAuthError(
   const known = typeof body?.code === 'string' ? DESCRIPTIONS[body.code] : undefined;
   const ownMessage = typeof body?.message === 'string' && body.message ? body.message : null;
   const code = known?.code ?? codeForStatus(status);
+  // A code we describe keeps the message its thrower wrote, even for a 503 (a text not sent).
   const message =
     known?.message ??
-    (status >= 500 ? 'Something went wrong on our side. Please try again.' : ownMessage) ??
+    (status >= 500 && !known ? 'Something went wrong on our side. Please try again.' : ownMessage) ??
     'That did not work. Please try again.';
   return {
     status: known ? ERROR_CODES[code] : status,
@@ -182,4 +188,9 @@ export function toErrorBody(failure: AuthFailure): ErrorBody {
     message: failure.message,
     ...(failure.fields ? { fields: failure.fields } : {}),
   };
+}
+
+/** A failed better-auth call as the error our HTTP routes throw (one error handler answers it). */
+export function authErrorToAppError(failure: AuthFailure): AppError {
+  return new AppError(failure.code, failure.message, failure.fields);
 }

@@ -1,10 +1,13 @@
 import { type BetterAuthPlugin, betterAuth } from 'better-auth';
-import { admin, emailOTP, phoneNumber, twoFactor } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { admin, emailOTP, genericOAuth, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
+import type { SignInProviderSettings } from '../../sign-in-provider-config.ts';
 import type { EmailService } from '../email/email-service.ts';
 import { createAfterHook, createBeforeHook } from './auth-hooks.ts';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing.ts';
+import { orSmsApiError } from './sms-refusals.ts';
 
 /** Phone-only accounts still need a unique email column; this domain can never receive mail. */
 export const PHONE_EMAIL_DOMAIN = 'phone.privy.invalid';
@@ -45,6 +48,8 @@ export type AuthDeps = {
   rateLimitEnabled: boolean;
   /** The standard scrypt unless given (tests pass a cheaper one: password-hashing.ts). */
   passwordHasher?: PasswordHasher;
+  /** Google, Apple and an OpenID Connect provider, each when configured (ADR 143). */
+  signInProviders?: SignInProviderSettings;
   onUserCreated: (user: { id: string; name: string; email: string }) => Promise<void>;
   /**
    * Where better-auth's own warnings go ("Invalid password", "User not found"): the app's logger,
@@ -67,6 +72,39 @@ function betterAuthLogTo(log: NonNullable<AuthDeps['log']>) {
   };
 }
 
+/** Where an outside sign-in lands when its account has a second factor still to pass. */
+export const TWO_FACTOR_PAGE = '/login/two-factor';
+
+/**
+ * Sign-ins through Google, Apple or an OpenID Connect provider must pass an enrolled second factor
+ * too. Their callback answers with a redirect, not JSON, so the challenge's JSON answer becomes a
+ * redirect to the page that asks for the code; the challenge cookie goes with it.
+ */
+function outsideSignInSecondFactor(
+  challenge: NonNullable<ReturnType<typeof twoFactor>['hooks']['after'][0]>['handler'],
+) {
+  return {
+    id: 'privy-outside-sign-in-second-factor',
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => (ctx.path ?? '').startsWith('/callback/'),
+          handler: createAuthMiddleware(async (ctx) => {
+            const answer = (await challenge(ctx)) as
+              | { headers?: Headers; response?: { twoFactorRedirect?: boolean } }
+              | undefined;
+            if (!answer?.response?.twoFactorRedirect) return;
+            // The challenge's cookies: the session's cleared, the two-factor challenge's set.
+            const headers = new Headers(answer.headers);
+            headers.set('location', TWO_FACTOR_PAGE);
+            throw new APIError('FOUND', undefined, headers);
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
 export function createBetterAuth(deps: AuthDeps) {
   const secondFactor = twoFactor({
     issuer: 'Privy',
@@ -85,6 +123,7 @@ export function createBetterAuth(deps: AuthDeps) {
       after: [{ matcher: (ctx) => CODE_SIGN_IN_PATHS.has(ctx.path ?? ''), handler: challengeAfterCode }],
     },
   } satisfies BetterAuthPlugin;
+  const providers = deps.signInProviders ?? { google: null, apple: null, oidc: null };
 
   return betterAuth({
     appName: 'Privy',
@@ -92,7 +131,8 @@ export function createBetterAuth(deps: AuthDeps) {
     baseURL: deps.appUrl,
     basePath: '/api/auth',
     secret: deps.secret,
-    trustedOrigins: [deps.appUrl],
+    // Apple answers with a form POST from its own origin (response_mode=form_post).
+    trustedOrigins: providers.apple ? [deps.appUrl, 'https://appleid.apple.com'] : [deps.appUrl],
     database: { db: deps.db, type: 'postgres' },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
@@ -114,8 +154,20 @@ export function createBetterAuth(deps: AuthDeps) {
         '/sign-in/phone-number': { window: 60, max: 10 },
         '/email-otp/send-verification-otp': { window: 60, max: 5 },
         '/phone-number/send-otp': { window: 60, max: 5 },
+        '/phone-number/request-password-reset': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 5 },
       },
+    },
+    socialProviders: {
+      ...(providers.google ? { google: { ...providers.google, prompt: 'select_account' as const } } : {}),
+      ...(providers.apple ? { apple: providers.apple } : {}),
+    },
+    account: {
+      // An outside sign-in never joins an existing account by itself, even with a verified email:
+      // the owner signs in first and links it from Security (ADR 143). Linked from there, the
+      // provider's email may differ from the account's (a phone account has none).
+      accountLinking: { enabled: true, disableImplicitLinking: true, allowDifferentEmails: true },
+      encryptOAuthTokens: true,
     },
     emailAndPassword: {
       enabled: true,
@@ -159,7 +211,7 @@ export function createBetterAuth(deps: AuthDeps) {
         },
       },
     },
-    hooks: { before: createBeforeHook(deps.db), after: createAfterHook(deps.db) },
+    hooks: { before: createBeforeHook(deps.db, deps.email), after: createAfterHook(deps.db) },
     plugins: [
       phoneNumber({
         otpLength: 6,
@@ -167,11 +219,16 @@ export function createBetterAuth(deps: AuthDeps) {
         allowedAttempts: 5,
         // Numbers are stored in E.164 (common/schemas/auth.ts normalizes what people type).
         phoneNumberValidator: (value) => /^\+[1-9]\d{7,14}$/.test(value),
+        // Our before-hook already counted these texts against their limits (auth-hooks.ts). A text
+        // not sent (a number refused, the provider down) answers with a clear 400 or 503 instead of
+        // better-auth's 500 (sms-refusals.ts, ADR 142).
         sendOTP: async ({ phoneNumber: to, code }) => {
-          await deps.email.sendSms({ to, text: `Your Privy code is ${code}. It expires in 10 minutes.` });
+          const text = `Your Privy code is ${code}. It expires in 10 minutes.`;
+          await orSmsApiError(() => deps.email.sendSms({ to, text, admitted: true }));
         },
         sendPasswordResetOTP: async ({ phoneNumber: to, code }) => {
-          await deps.email.sendSms({ to, text: `Your Privy password reset code is ${code}.` });
+          const text = `Your Privy password reset code is ${code}.`;
+          await orSmsApiError(() => deps.email.sendSms({ to, text, admitted: true }));
         },
       }),
       emailOTP({
@@ -187,6 +244,26 @@ export function createBetterAuth(deps: AuthDeps) {
       secondFactor,
       admin(),
       codeSignInSecondFactor,
+      outsideSignInSecondFactor(challengeAfterCode),
+      // Registered even with no provider configured, so its endpoints keep one shape; with none,
+      // every call to them answers that the provider is unknown.
+      genericOAuth({
+        config: providers.oidc
+          ? [
+              {
+                providerId: 'oidc',
+                name: providers.oidc.name,
+                discoveryUrl: `${providers.oidc.issuer}/.well-known/openid-configuration`,
+                clientId: providers.oidc.clientId,
+                clientSecret: providers.oidc.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                // PKCE, state and a nonce bound to a signature-checked ID token (ADR 143).
+                pkce: true,
+                requireIdTokenVerification: true,
+              },
+            ]
+          : [],
+      }),
     ],
   });
 }

@@ -4,6 +4,7 @@ import { type AuthOutcome, describeAuthError, runAuth } from './auth-outcome.ts'
 import { accountHelpLinks, EMAIL_VERIFIED_CALLBACK, phoneToPlaceholderEmail } from './better-auth.ts';
 import { checkPasswordStrength } from './password-policy.ts';
 import { findUserContact, findUserIdByPhone, setUserPhoneNumber } from './repository.ts';
+import { smsClientOf, smsOutcome, smsUnavailableFailure } from './sms-refusals.ts';
 
 export type RegisterResult = {
   email: string | null;
@@ -52,6 +53,9 @@ export async function registerAccount(
       ? { email: null, phoneNumber: phone, next: 'enter-phone-code' }
       : { email: input.email ?? null, phoneNumber: null, next: 'check-email' },
   };
+  // Where no text can be sent, a phone account could never confirm its number: refused up front,
+  // for every number alike (ADR 142).
+  if (phone && !services.email.smsAvailable) return { ok: false, failure: smsUnavailableFailure() };
   if (phone && (await findUserIdByPhone(services.db, phone))) {
     // The same refusal a sign-up would give a weak password (auth-hooks.ts), then as long as a
     // sign-up takes: hashing is most of it.
@@ -59,8 +63,13 @@ export async function registerAccount(
     if (weakness)
       return { ok: false, failure: describeAuthError(400, { code: 'WEAK_PASSWORD', message: weakness }) };
     await (await services.betterAuth.$context).password.hash(input.password);
-    await services.email.sendSms({ to: phone, text: phoneTakenText(services.config.appUrl) });
-    return answer;
+    // A text not sent answers like the code a new account would not get (the same limits and
+    // refusals), so it tells nobody that the number has an account.
+    const text = phoneTakenText(services.config.appUrl);
+    const unsent = await smsOutcome(() =>
+      services.email.sendSms({ to: phone, text, client: smsClientOf(headers) }),
+    );
+    return unsent ? { ok: false, failure: unsent } : answer;
   }
   const email = input.email ?? phoneToPlaceholderEmail(phone as string);
   const created = await runAuth<{ user: { id: string } }>(() =>
@@ -82,9 +91,15 @@ export async function registerAccount(
     if (phone) services.log.warn({}, 'a new phone number collided with an old placeholder email');
     return answer;
   }
+  let unsent: AuthOutcome<RegisterResult> | null = null;
   if (phone) {
     await setUserPhoneNumber(services.db, userId, phone);
-    await api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers });
+    // A code not sent (a limit, a number the provider refuses, the provider down) is said plainly.
+    // The account stays: /login/code sends its owner a new code later.
+    const sent = await runAuth(() =>
+      api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers, asResponse: true }),
+    );
+    if (!sent.ok) unsent = sent;
   }
   // Spec §3 USER_REGISTERED: admins see newcomers arrive (in the app only; ADR 051). The account
   // exists already, so a failure here is logged rather than turned into a failed sign-up.
@@ -98,7 +113,7 @@ export async function registerAccount(
   } catch (error) {
     services.log.error({ err: error, userId }, 'could not tell admins of a new account');
   }
-  return answer;
+  return unsent ?? answer;
 }
 
 type BetterAuthSignIn = { user?: { id: string }; twoFactorRedirect?: boolean };

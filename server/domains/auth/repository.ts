@@ -241,3 +241,13 @@ export async function saveEmailPreferences(db: Db, userId: string, preferences: 
     .where('id', '=', userId)
     .execute();
 }
+
+/** Every way the user signs in: better-auth's `account` rows (credential = a password). */
+export async function listSignInAccounts(db: Db, userId: string) {
+  return db
+    .selectFrom('account')
+    .select(['id', 'providerId', 'accountId', 'createdAt', 'idToken'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .execute();
+}

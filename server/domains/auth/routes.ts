@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUPPORT_MESSAGES } from '../../../common/constants.ts';
@@ -183,19 +183,24 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>
       done(null, body),
     );
+    const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      const body = request.body instanceof Buffer && request.body.length ? request.body : undefined;
+      const webRequest = new Request(new URL(request.url, services.config.appUrl), {
+        method: request.method,
+        headers: toWebHeaders(request),
+        ...(body ? { body } : {}),
+      });
+      return sendWebResponse(reply, await services.betterAuth.handler(webRequest));
+    };
+    scope.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: forward });
+    // Apple posts its answer from its own origin (response_mode=form_post). better-auth only turns
+    // that post into a same-site GET of this address, where the state check happens (ADR 143).
     scope.route({
-      method: ['GET', 'POST'],
-      url: '/api/auth/*',
+      method: 'POST',
+      url: '/api/auth/callback/:provider',
       schema: { hide: true },
-      handler: async (request, reply) => {
-        const body = request.body instanceof Buffer && request.body.length ? request.body : undefined;
-        const webRequest = new Request(new URL(request.url, services.config.appUrl), {
-          method: request.method,
-          headers: toWebHeaders(request),
-          ...(body ? { body } : {}),
-        });
-        return sendWebResponse(reply, await services.betterAuth.handler(webRequest));
-      },
+      config: { crossSiteCheck: false },
+      handler: forward,
     });
   });
 }

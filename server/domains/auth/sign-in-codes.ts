@@ -4,6 +4,7 @@ import { runAuth } from './auth-outcome.ts';
 import { AUTH_LIFETIMES } from './better-auth.ts';
 import { type SignInResult, toSignInResult } from './register-account.ts';
 import { findUserIdByPhone, pendingCodeExpiry } from './repository.ts';
+import { smsClientOf, smsOutcome, smsUnavailableFailure } from './sms-refusals.ts';
 
 export type CodeTarget = { email: string } | { phone: string };
 
@@ -26,20 +27,38 @@ function cooldownFailure(seconds: number): AuthFailure {
   return { status: 429, code: 'rate_limited', message, retryAfter: String(seconds) };
 }
 
+const SENT: AuthOutcome<null> = { ok: true, cookies: [], data: null };
+
 /**
  * Sends a one-time sign-in code by email or SMS. The answer is the same whether or not an account
  * uses that address or number, so the form cannot be used to find out; a second request inside
- * the cooldown quietly sends nothing.
+ * the cooldown quietly sends nothing. A text that cannot be sent (none here, a limit reached, the
+ * provider refusing or down) is a failure worded for the form, alike for every number (ADR 142).
  */
-export async function requestSignInCode(services: AppServices, target: CodeTarget, headers: Headers) {
-  if ((await codeCooldownSeconds(services, target)) > 0) return;
+export async function requestSignInCode(
+  services: AppServices,
+  target: CodeTarget,
+  headers: Headers,
+): Promise<AuthOutcome<null>> {
+  if ('phone' in target && !services.email.smsAvailable)
+    return { ok: false, failure: smsUnavailableFailure() };
+  if ((await codeCooldownSeconds(services, target)) > 0) return SENT;
   const api = services.betterAuth.api;
   if ('email' in target) {
     await api.sendVerificationOTP({ body: { email: target.email, type: 'sign-in' }, headers });
-    return;
+    return SENT;
   }
-  if (!(await findUserIdByPhone(services.db, target.phone))) return;
-  await api.sendPhoneNumberOTP({ body: { phoneNumber: target.phone }, headers });
+  if (!(await findUserIdByPhone(services.db, target.phone))) {
+    // Nothing is texted to a number no account uses, but the request counts like a text, as the
+    // auth hook counts it for a known number (auth-hooks.ts).
+    const client = smsClientOf(headers);
+    const refused = await smsOutcome(() => services.email.admitSms({ to: target.phone, client }));
+    return refused ? { ok: false, failure: refused } : SENT;
+  }
+  const sent = await runAuth(() =>
+    api.sendPhoneNumberOTP({ body: { phoneNumber: target.phone }, headers, asResponse: true }),
+  );
+  return sent.ok ? SENT : sent;
 }
 
 /** Signs in with a code from requestSignInCode. An enrolled second factor is still asked for. */
@@ -87,7 +106,11 @@ export async function sendPhoneVerificationCode(
 ): Promise<AuthOutcome<{ sent: true }>> {
   const wait = await codeCooldownSeconds(services, { phone: phoneNumber });
   if (wait > 0) return { ok: false, failure: cooldownFailure(wait) };
-  await services.betterAuth.api.sendPhoneNumberOTP({ body: { phoneNumber }, headers });
+  // A text not sent comes back as a failure the page shows (sms-refusals.ts, ADR 142).
+  const sent = await runAuth(() =>
+    services.betterAuth.api.sendPhoneNumberOTP({ body: { phoneNumber }, headers, asResponse: true }),
+  );
+  if (!sent.ok) return sent;
   return { ok: true, cookies: [], data: { sent: true } };
 }
 

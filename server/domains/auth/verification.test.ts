@@ -4,7 +4,8 @@ import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { codeIn, latestMessage, linkIn, PASSWORD, pathOf, registerByEmail } from './auth-test-support.ts';
-import { confirmPhoneNumber, sendPhoneVerificationCode } from './sign-in-codes.ts';
+import { AUTH_LIFETIMES } from './better-auth.ts';
+import { confirmPhoneNumber, sendPhoneVerificationCode, signInWithCode } from './sign-in-codes.ts';
 
 describeWithApp('email and phone verification', (ctx) => {
   it('marks the email verified when the emailed link is followed, and lands on the confirmation page', async () => {
@@ -75,6 +76,35 @@ describeWithApp('email and phone verification', (ctx) => {
     }
     const late = await agent.post('/api/auth/phone-number/verify', { phoneNumber: '+14155550103', code });
     expect(late.statusCode).toBe(403);
+    expect((await agent.get('/api/account/me')).json().phoneNumberVerified).toBe(false);
+  });
+
+  it('texts codes that last 10 minutes, and refuses one that has expired', async () => {
+    const agent = new TestAgent(ctx().app);
+    await signUpAndSignIn(agent, { phone: '415-555-0105', password: PASSWORD });
+    const { db } = ctx().services;
+    const code = codeIn((await latestMessage(ctx().services, '+14155550105', 'sms')).text);
+    const pending = await db
+      .selectFrom('verification')
+      .select(['createdAt', 'expiresAt'])
+      .where('identifier', '=', 'phone-number-otp-+14155550105')
+      .executeTakeFirstOrThrow();
+    // better-auth stamps both when it stores the code: its lifetime, give or take that moment.
+    const lifetime = (new Date(pending.expiresAt).getTime() - new Date(pending.createdAt).getTime()) / 1000;
+    expect(Math.abs(lifetime - AUTH_LIFETIMES.oneTimeCodeSeconds)).toBeLessThan(5);
+
+    // Eleven minutes later, instead of waiting.
+    await sql`update "verification" set "expiresAt" = ${new Date(Date.now() - 60_000)}`.execute(db);
+    const late = await agent.post('/api/auth/phone-number/verify', { phoneNumber: '+14155550105', code });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().code).toBe('OTP_EXPIRED');
+    const signIn = await signInWithCode(ctx().services, { phone: '+14155550105', code }, new Headers());
+    expect(signIn.ok).toBe(false);
+    if (!signIn.ok) {
+      expect(signIn.failure.message).toBe(
+        'That code has expired or was used too many times. Ask for a new one.',
+      );
+    }
     expect((await agent.get('/api/account/me')).json().phoneNumberVerified).toBe(false);
   });
 

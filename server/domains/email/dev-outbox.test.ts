@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { insertOutboxMessage } from './repository.ts';
 
 describeWithApp('dev outbox API', (ctx) => {
   async function sendSome() {
@@ -77,7 +78,14 @@ describeWithApp(
   'dev outbox API in production',
   (ctx) => {
     it('does not exist', async () => {
-      await ctx().services.email.sendSms({ to: '+15125550142', text: 'Your Privy code is 123456' });
+      // Production sends no texts without a provider (ADR 142): one left in the outbox, then.
+      await insertOutboxMessage(ctx().services.db, {
+        channel: 'sms',
+        recipient: '+15125550142',
+        subject: 'SMS to +15125550142',
+        html: null,
+        text: 'Your Privy code is 123456',
+      });
       const agent = new TestAgent(ctx().app);
       const list = await agent.get('/api/dev/outbox');
       expect(list.statusCode).toBe(404);

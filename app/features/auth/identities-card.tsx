@@ -1,0 +1,134 @@
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBrandApple, IconBrandGoogle, IconKey, IconPassword } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Form, useFetcher, useNavigation } from 'react-router';
+import type { Identity } from '../../../server/domains/auth/identities.ts';
+import { toast } from '../../ui/toasts.tsx';
+import { Notice } from './auth-ui.tsx';
+import { formErrorOf } from './form-error.ts';
+import { LocalDateTime } from './local-date-time.tsx';
+import type { SignInProvider } from './provider-buttons.tsx';
+import { type ProviderFailure, ProviderFailureNotice } from './provider-failure.tsx';
+
+const ICONS = {
+  password: IconPassword,
+  google: IconBrandGoogle,
+  apple: IconBrandApple,
+  oidc: IconKey,
+} as const;
+
+export type LinkOutcome = { linked: string } | { failure: ProviderFailure } | null;
+
+function IdentityRow({ identity }: { identity: Identity }) {
+  const fetcher = useFetcher();
+  useEffect(() => {
+    const error = formErrorOf(fetcher.data);
+    if (error) toast.error({ title: 'Nothing changed', message: error.message });
+    else if (fetcher.data)
+      toast.success({ title: `${identity.name} unlinked`, message: 'It no longer signs you in.' });
+  }, [fetcher.data, identity.name]);
+  const Icon = ICONS[identity.provider];
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="identity-row">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
+          <Icon size={22} />
+        </ThemeIcon>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600}>{identity.name}</Text>
+          {identity.email && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {identity.email}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {identity.provider === 'password' ? 'Set ' : 'Linked '}
+            <LocalDateTime iso={identity.linkedAt} />
+          </Text>
+        </Stack>
+      </Group>
+      {identity.provider !== 'password' && (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="unlink-identity" />
+          <input type="hidden" name="identity_id" value={identity.id} />
+          <Button
+            type="submit"
+            variant="default"
+            size="sm"
+            disabled={!identity.removable}
+            loading={fetcher.state !== 'idle'}
+            aria-label={`Unlink ${identity.name}`}
+          >
+            Unlink
+          </Button>
+        </fetcher.Form>
+      )}
+    </Group>
+  );
+}
+
+/** The ways this account signs in (spec §3 identities), and the providers it can still link. */
+export function IdentitiesCard({
+  identities,
+  linkable,
+  outcome,
+}: {
+  identities: Identity[];
+  linkable: SignInProvider[];
+  outcome: LinkOutcome;
+}) {
+  const navigation = useNavigation();
+  const linking =
+    navigation.formData?.get('intent') === 'link-identity' ? navigation.formData.get('provider') : null;
+  const onlyOne = identities.length === 1 && identities[0]?.provider !== 'password';
+  if (!identities.length && !linkable.length) return null;
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="identities-title">
+      <Title order={2} fz="h4" id="identities-title">
+        Ways to sign in
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Link an account you already use elsewhere and sign in to Privy with one tap.
+      </Text>
+      <Stack gap="md">
+        {outcome && 'linked' in outcome && (
+          <Notice tone="success" title={`${outcome.linked} is linked`} testId="identity-linked">
+            From now on you can sign in with {outcome.linked}.
+          </Notice>
+        )}
+        {outcome && 'failure' in outcome && <ProviderFailureNotice failure={outcome.failure} />}
+        {identities.map((identity) => (
+          <IdentityRow key={identity.id} identity={identity} />
+        ))}
+        {onlyOne && (
+          <Text size="sm" c="dimmed" data-testid="last-identity-note">
+            This is your only way to sign in, so it can't be unlinked. Link another first.
+          </Text>
+        )}
+        {linkable.length > 0 && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="link-identity" />
+            <Group gap="sm">
+              {linkable.map((provider) => {
+                const Icon = ICONS[provider.id];
+                return (
+                  <Button
+                    key={provider.id}
+                    type="submit"
+                    name="provider"
+                    value={provider.id}
+                    variant="default"
+                    loading={linking === provider.id}
+                    leftSection={<Icon size={16} aria-hidden="true" />}
+                  >
+                    Link {provider.name}
+                  </Button>
+                );
+              })}
+            </Group>
+          </Form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
