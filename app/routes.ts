@@ -82,6 +82,8 @@ export default [
     route('verify-phone', 'routes/account/verify-phone.tsx'),
     route('forgot-password', 'routes/account/forgot-password.tsx'),
     route('reset-password', 'routes/account/reset-password.tsx'),
+    // The undo link of an email-change notice (ADR 145): works signed in or not.
+    route('undo-email-change', 'routes/account/undo-email-change.tsx'),
   ]),
   layout('layouts/admin.tsx', [
     route('admin', 'routes/admin/overview.tsx'),
@@ -102,5 +104,7 @@ export default [
   route('test-checkout/:sessionId', 'routes/payments/test-checkout.tsx'),
   route('test-connect/:accountId', 'routes/payments/test-connect.tsx'),
   route('logout', 'routes/account/logout.tsx'),
+  // "Confirm it's you" (ADR 144): an action that forms on any signed-in page post to.
+  route('profile/confirm', 'routes/account/confirm-its-you.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -8,8 +8,10 @@ import { providerRequestRoutes } from './domains/admin/provider-request-routes.t
 import { adminRoutes } from './domains/admin/routes.ts';
 import { analyticsRoutes } from './domains/analytics/routes.ts';
 import { auditRoutes } from './domains/audit/routes.ts';
+import { emailChangeRoutes } from './domains/auth/email-change-routes.ts';
 import { identityRoutes } from './domains/auth/identity-routes.ts';
 import { profileRoutes } from './domains/auth/profile-routes.ts';
+import { reauthenticationRoutes } from './domains/auth/reauthentication-routes.ts';
 import { authRoutes } from './domains/auth/routes.ts';
 import { availabilityRoutes } from './domains/availability/routes.ts';
 import { blackoutRoutes } from './domains/blackouts/routes.ts';
@@ -100,6 +102,8 @@ export async function buildApp(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(authRoutes, { services });
   await app.register(profileRoutes, { services });
   await app.register(identityRoutes, { services });
+  await app.register(emailChangeRoutes, { services });
+  await app.register(reauthenticationRoutes, { services });
   await app.register(emailRoutes, { services });
   await app.register(storageRoutes, { services });
   await app.register(adminRoutes, { services });

@@ -30,6 +30,8 @@ import * as listingModeration from './migrations/2026-11-29-30-listing-moderatio
 import * as analytics from './migrations/2026-11-29-40-analytics.ts';
 import * as migrationChecksums from './migrations/2026-11-29-45-migration-checksums.ts';
 import * as smsSends from './migrations/2026-11-30-20-sms-sends.ts';
+import * as sessionProofs from './migrations/2026-11-30-30-session-proofs.ts';
+import * as emailChanges from './migrations/2026-11-30-40-email-changes.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -65,6 +67,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-40-analytics': analytics,
   '2026-11-29-45-migration-checksums': migrationChecksums,
   '2026-11-30-20-sms-sends': smsSends,
+  '2026-11-30-30-session-proofs': sessionProofs,
+  '2026-11-30-40-email-changes': emailChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -35,4 +35,13 @@ export type VerificationTable = {
   expiresAt: Timestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+};
+
+/** The last re-authentication of a signed-in session, and its failed tries (ADR 144). */
+export type SessionProofTable = {
+  session_id: string;
+  proved_at: Date | null;
+  level: Generated<number>;
+  failures: Generated<number>;
+  first_failure_at: Date | null;
 };

@@ -17,7 +17,12 @@ import type {
   MigrationChecksumTable,
   SearchEventTable,
 } from './types-analytics.ts';
-import type { AuthAccountTable, TwoFactorTable, VerificationTable } from './types-auth-admin.ts';
+import type {
+  AuthAccountTable,
+  SessionProofTable,
+  TwoFactorTable,
+  VerificationTable,
+} from './types-auth-admin.ts';
 import type { BathroomModerationTable, BathroomReportTable } from './types-moderation.ts';
 import type {
   LedgerEntryTable,
@@ -117,6 +122,24 @@ export type SmsSendTable = {
   recipient: string;
   client: string | null;
   sent_at: Generated<Date>;
+};
+
+/** An email change from its request to its undo (ADR 145); tokens are kept only as hashes. */
+export type EmailChangeTable = {
+  id: Generated<string>;
+  user_id: string;
+  old_email: string;
+  new_email: string;
+  /** The link better-auth signed for the new address; null when that address was taken. */
+  confirm_token_hash: string | null;
+  requested_at: Generated<Date>;
+  expires_at: Date;
+  confirmed_at: Date | null;
+  /** Cancelled by its owner, replaced by a newer request, or dropped by an undo. */
+  cancelled_at: Date | null;
+  undo_token_hash: string | null;
+  undo_expires_at: Date | null;
+  undone_at: Date | null;
 };
 
 export type OutboxMessageTable = {
@@ -336,6 +359,8 @@ export type Database = {
   sign_in_successes: SignInSuccessTable;
   outbox_messages: OutboxMessageTable;
   sms_sends: SmsSendTable;
+  session_proofs: SessionProofTable;
+  email_changes: EmailChangeTable;
   stored_images: StoredImageTable;
   notifications: NotificationTable;
   provider_requests: ProviderRequestTable;

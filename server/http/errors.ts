@@ -15,12 +15,18 @@ export const ERROR_CODES = {
   cross_site_request: 403,
   account_disabled: 403,
   account_under_review: 403,
+  // A sensitive change without a recent proof of identity (ADR 144).
+  reauthentication_needed: 403,
   not_found: 404,
   conflict: 409,
   // Linked sign-in methods (spec §8): kept without signing anybody out.
   identity_already_exists: 409,
   identity_not_found: 404,
   single_identity_not_deletable: 422,
+  // Links we email (an email change's undo, ADR 145): unknown or altered, already used, too old.
+  link_invalid: 400,
+  link_used: 410,
+  link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

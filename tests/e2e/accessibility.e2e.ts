@@ -91,6 +91,7 @@ const PAGES: Record<string, { as: Audience; url?: (ids: Ids) => string }> = {
   '/verify-phone': { as: 'signed out' },
   '/forgot-password': { as: 'signed out' },
   '/reset-password': { as: 'signed out' },
+  '/undo-email-change': { as: 'signed out', url: () => '/undo-email-change?token=unknown' },
   '/admin': { as: 'admin' },
   '/admin/users': { as: 'admin' },
   '/admin/users/:id': { as: 'admin', url: (ids) => `/admin/users/${ids.hostProfile}` },

@@ -72,7 +72,9 @@ export function authFailure(
   extra: Record<string, unknown> = {},
 ) {
   const headers = failure.retryAfter ? { 'retry-after': failure.retryAfter } : undefined;
-  return formFailure(failureToFormError(failure, rename), failure.status, extra, headers);
+  // The page opens "Confirm it's you" on this code (ADR 144).
+  const withCode = failure.code === 'reauthentication_needed' ? { ...extra, code: failure.code } : extra;
+  return formFailure(failureToFormError(failure, rename), failure.status, withCode, headers);
 }
 
 export function cookieHeaders(cookies: Iterable<string>): Headers {

@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
 import { toast } from '../../ui/toasts.tsx';
 import { FormAlert } from './auth-ui.tsx';
+import { useAskForProofOn } from './confirm-its-you.tsx';
 import { fieldError, formErrorOf } from './form-error.ts';
 
 /**
@@ -14,6 +15,7 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const fetcher = useFetcher();
   const [formKey, setFormKey] = useState(0);
   const error = formErrorOf(fetcher.data);
+  useAskForProofOn(fetcher.data);
 
   useEffect(() => {
     const result = fetcher.data as { ok?: boolean; signedOutOthers?: boolean } | undefined;

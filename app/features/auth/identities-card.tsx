@@ -5,6 +5,7 @@ import { Form, useFetcher, useNavigation } from 'react-router';
 import type { Identity } from '../../../server/domains/auth/identities.ts';
 import { toast } from '../../ui/toasts.tsx';
 import { Notice } from './auth-ui.tsx';
+import { useAskForProofOn } from './confirm-its-you.tsx';
 import { formErrorOf } from './form-error.ts';
 import { LocalDateTime } from './local-date-time.tsx';
 import type { SignInProvider } from './provider-buttons.tsx';
@@ -21,6 +22,7 @@ export type LinkOutcome = { linked: string } | { failure: ProviderFailure } | nu
 
 function IdentityRow({ identity }: { identity: Identity }) {
   const fetcher = useFetcher();
+  useAskForProofOn(fetcher.data);
   useEffect(() => {
     const error = formErrorOf(fetcher.data);
     if (error) toast.error({ title: 'Nothing changed', message: error.message });

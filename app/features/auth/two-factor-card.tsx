@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { type FetcherWithComponents, useFetcher } from 'react-router';
 import { CodeField, FormAlert } from './auth-ui.tsx';
 import { BackupCodes } from './backup-codes.tsx';
+import { useAskForProofOn } from './confirm-its-you.tsx';
 import { fieldError, formErrorOf } from './form-error.ts';
 
 type Enrolment = { qrDataUrl: string; secret: string; backupCodes: string[] };
@@ -139,6 +140,9 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const start = useFetcher();
   const codes = useFetcher();
   const disable = useFetcher();
+  useAskForProofOn(start.data);
+  useAskForProofOn(codes.data);
+  useAskForProofOn(disable.data);
   const [open, setOpen] = useState<'start' | 'codes' | 'disable' | null>(null);
   const enrolment = enrolmentOf(start.data);
   const newCodes = codesOf(codes.data);

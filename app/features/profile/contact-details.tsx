@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { displayPhoneNumber } from '../../../common/phone.ts';
 import { toast } from '../../ui/toasts.tsx';
@@ -8,11 +8,12 @@ import { ApiError, resendVerificationEmail } from './api.ts';
 
 function VerifiedBadge({ verified }: { verified: boolean }) {
   return verified ? (
-    <Badge color="teal" variant="light">
+    <Badge color="teal" variant="light" style={{ flexShrink: 0 }}>
       Verified
     </Badge>
   ) : (
-    <Badge color="yellow" variant="light">
+    // A long address wraps; the badge beside it keeps its words whole.
+    <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
       Not verified
     </Badge>
   );
@@ -23,10 +24,18 @@ type Props = {
   emailVerified: boolean;
   phoneNumber: string | null;
   phoneNumberVerified: boolean;
+  /** Changing the email, or adding one (the page composes it from the auth feature). */
+  emailChange?: ReactNode;
 };
 
 /** How Privy reaches you, and whether each way is confirmed yet. */
-export function ContactDetails({ email, emailVerified, phoneNumber, phoneNumberVerified }: Props) {
+export function ContactDetails({
+  email,
+  emailVerified,
+  phoneNumber,
+  phoneNumberVerified,
+  emailChange,
+}: Props) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
 
@@ -77,6 +86,7 @@ export function ContactDetails({ email, emailVerified, phoneNumber, phoneNumberV
             Open the link we emailed you to confirm this address; it keeps your account recoverable.
           </Text>
         )}
+        {emailChange}
         <Group justify="space-between" wrap="wrap" gap="sm" data-testid="contact-phone">
           <Group gap="sm" wrap="nowrap">
             <IconPhone size={20} aria-hidden />

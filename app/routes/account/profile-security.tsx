@@ -1,10 +1,12 @@
 import { Stack } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { listAccountSessions } from '../../../server/domains/auth/account-security.ts';
 import { listIdentities } from '../../../server/domains/auth/identities.ts';
+import { proofState } from '../../../server/domains/auth/reauthentication.ts';
 import { signInProviderList } from '../../../server/sign-in-provider-config.ts';
 import { readForm, services } from '../../features/auth/actions.server.ts';
 import { ChangePasswordCard } from '../../features/auth/change-password-card.tsx';
+import { AskForProof, ConfirmItsYou, needsReauthentication } from '../../features/auth/confirm-its-you.tsx';
 import { IdentitiesCard, type LinkOutcome } from '../../features/auth/identities-card.tsx';
 import { providerFailureIn } from '../../features/auth/provider-failure.tsx';
 import { handleSecurityAction } from '../../features/auth/security-actions.server.ts';
@@ -21,11 +23,16 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const app = services(context);
-  const [sessions, identities] = await Promise.all([
+  const [sessions, identities, proof] = await Promise.all([
     listAccountSessions(app, viewer),
     listIdentities(app, viewer),
+    proofState(app, viewer),
   ]);
+  const url = new URL(request.url);
   return {
+    proofMethod: proof.method,
+    // ?confirm: a page that was refused for want of a proof sends people here to give one (ADR 144).
+    askProof: url.searchParams.has('confirm'),
     ...identities,
     linkOutcome: linkOutcomeIn(
       new URL(request.url),
@@ -74,23 +81,38 @@ function useTwoFactorToast(enabled: boolean) {
   }, [enabled]);
 }
 
-export default function SecurityPage({ loaderData }: Route.ComponentProps) {
+export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {
+  // "Confirm it's you" opens above the cards when a change was refused for want of a proof (ADR 144).
+  const [askingProof, setAskingProof] = useState(
+    () => loaderData.askProof || needsReauthentication(actionData),
+  );
+  const askForProof = useCallback(() => setAskingProof(true), []);
+  const proofGiven = useCallback(() => {
+    setAskingProof(false);
+    toast.success({ title: 'Thanks, that was you', message: 'Make your change now: you have 10 minutes.' });
+  }, []);
+  useEffect(() => {
+    if (needsReauthentication(actionData)) setAskingProof(true);
+  }, [actionData]);
   useTwoFactorToast(loaderData.twoFactorEnabled);
   const hasPassword = loaderData.identities.some((identity) => identity.provider === 'password');
   return (
-    <Stack gap="lg">
-      {/* A new key when the factor turns on or off resets the card's steps. Turning it on asks
+    <AskForProof.Provider value={askForProof}>
+      <Stack gap="lg">
+        {askingProof && <ConfirmItsYou method={loaderData.proofMethod} onConfirmed={proofGiven} />}
+        {/* A new key when the factor turns on or off resets the card's steps. Turning it on asks
           for the password, so an account without one adds a password first. */}
-      {(hasPassword || loaderData.twoFactorEnabled) && (
-        <TwoFactorCard key={String(loaderData.twoFactorEnabled)} enabled={loaderData.twoFactorEnabled} />
-      )}
-      <IdentitiesCard
-        identities={loaderData.identities}
-        linkable={loaderData.linkable}
-        outcome={loaderData.linkOutcome}
-      />
-      <ChangePasswordCard key={String(hasPassword)} hasPassword={hasPassword} />
-      <SessionsCard sessions={loaderData.sessions} />
-    </Stack>
+        {(hasPassword || loaderData.twoFactorEnabled) && (
+          <TwoFactorCard key={String(loaderData.twoFactorEnabled)} enabled={loaderData.twoFactorEnabled} />
+        )}
+        <IdentitiesCard
+          identities={loaderData.identities}
+          linkable={loaderData.linkable}
+          outcome={loaderData.linkOutcome}
+        />
+        <ChangePasswordCard key={String(hasPassword)} hasPassword={hasPassword} />
+        <SessionsCard sessions={loaderData.sessions} />
+      </Stack>
+    </AskForProof.Provider>
   );
 }

@@ -3,6 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { data, Form, Link, redirect, useLoaderData, useNavigation } from 'react-router';
 import { connectReturnLabel } from '../../../common/connect-return.ts';
 import { connectReturnSchema } from '../../../common/schemas/payments.ts';
+import { requireFreshProof } from '../../../server/domains/auth/reauthentication.ts';
 import { TestModeBadge } from '../../features/payments/test-mode-badge.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
@@ -46,14 +47,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireProviderViewer(request, context);
   const form = await request.formData();
   const field = form.get('return_to');
+  const services = context.get(servicesContext);
   try {
-    const { url } = await context
-      .get(servicesContext)
-      .payments.startConnect(viewer, typeof field === 'string' && field ? field : undefined);
+    // Replacing a linked payout account is a sensitive change (ADR 144); linking the first is not.
+    if (viewer.profile.is_stripe_connected) await requireFreshProof(services, viewer);
+    const { url } = await services.payments.startConnect(
+      viewer,
+      typeof field === 'string' && field ? field : undefined,
+    );
     return redirect(url);
   } catch (error) {
     const known = asAppError(error);
-    if (known) return data({ message: known.message }, { status: known.status });
+    if (known)
+      return data(
+        { message: known.message, confirmFirst: known.code === 'reauthentication_needed' },
+        { status: known.status },
+      );
     throw error;
   }
 }
@@ -85,6 +94,12 @@ export default function StripeConnect({ actionData }: Route.ComponentProps) {
       {(error || actionData?.message) && (
         <Alert color="red" role="alert">
           {actionData?.message ?? error}
+          {actionData?.confirmFirst && (
+            <>
+              {' '}
+              <Link to="/profile/security?confirm=1">Confirm it's you</Link>, then come back.
+            </>
+          )}
         </Alert>
       )}
       <Card withBorder radius="lg" padding="xl" data-testid="connect-status">

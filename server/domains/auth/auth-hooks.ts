@@ -4,6 +4,7 @@ import type { EmailService } from '../email/email-service.ts';
 import { SmsError } from '../email/sms-delivery.ts';
 import { findUnsafeAuthInput } from './auth-input-guard.ts';
 import { checkPasswordStrength } from './password-policy.ts';
+import { REAUTHENTICATION_NEEDED_MESSAGE, sessionFreshUntil } from './reauthentication.ts';
 import { findUserIdByPhone } from './repository.ts';
 import { withoutSessionTokens } from './session-token-redaction.ts';
 import {
@@ -56,6 +57,7 @@ export function createBeforeHook(db: Db, email: EmailService) {
       params: ctx.params,
     });
     if (unsafe) throw new APIError('BAD_REQUEST', unsafe);
+    await checkRecentProof(db, ctx);
 
     if (NEW_PASSWORD_PATHS.has(ctx.path)) {
       const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
@@ -142,5 +144,38 @@ export function createAfterHook(db: Db) {
     if (isAPIError(returned) || returned instanceof Response) return;
     const redacted = withoutSessionTokens(returned);
     if (redacted !== returned) return ctx.json(redacted as Record<string, unknown> | null);
+  });
+}
+
+/**
+ * better-auth endpoints that change how an account signs in (ADR 144), and whether the request
+ * itself carries the password (the whole proof for an account without a second factor). Checked
+ * here so that calling better-auth directly over /api/auth cannot skip what our pages ask for.
+ */
+const SENSITIVE_PATHS: Record<string, { passwordGiven: boolean }> = {
+  '/change-password': { passwordGiven: true },
+  '/set-password': { passwordGiven: false },
+  '/change-email': { passwordGiven: false },
+  '/link-social': { passwordGiven: false },
+  '/unlink-account': { passwordGiven: false },
+  '/delete-user': { passwordGiven: false },
+  '/two-factor/enable': { passwordGiven: true },
+  '/two-factor/disable': { passwordGiven: true },
+  '/two-factor/generate-backup-codes': { passwordGiven: true },
+  '/two-factor/get-totp-uri': { passwordGiven: true },
+};
+
+export async function checkRecentProof(db: Db, ctx: HookContext): Promise<void> {
+  const rule = SENSITIVE_PATHS[ctx.path];
+  if (!rule) return;
+  const session = await getSessionFromCtx(ctx);
+  // No session: the endpoint itself answers 401.
+  if (!session) return;
+  const twoFactorEnabled = Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+  if (rule.passwordGiven && !twoFactorEnabled) return;
+  if ((await sessionFreshUntil(db, session.session.id, twoFactorEnabled)) > Date.now()) return;
+  throw new APIError('FORBIDDEN', {
+    code: 'REAUTHENTICATION_NEEDED',
+    message: REAUTHENTICATION_NEEDED_MESSAGE,
   });
 }

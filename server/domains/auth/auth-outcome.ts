@@ -114,6 +114,7 @@ const DESCRIPTIONS: Record<string, Described> = {
   EMAIL_ALREADY_VERIFIED: { code: 'conflict', message: 'Your email address is already confirmed.' },
   UNAUTHORIZED: { code: 'unauthenticated', message: 'Please sign in to continue.' },
   WEAK_PASSWORD: { code: 'validation_error', message: null, field: 'password' },
+  REAUTHENTICATION_NEEDED: { code: 'reauthentication_needed', message: null },
   TOO_MANY_FAILED_SIGN_INS: { code: 'rate_limited', message: null },
   // Texts not sent (auth/sms-refusals.ts words them; ADR 142).
   SMS_UNAVAILABLE: { code: 'sms_unavailable', message: null },

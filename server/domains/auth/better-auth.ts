@@ -6,6 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/consta
 import type { SignInProviderSettings } from '../../sign-in-provider-config.ts';
 import type { EmailService } from '../email/email-service.ts';
 import { createAfterHook, createBeforeHook } from './auth-hooks.ts';
+import { createEmailChangeHooks } from './email-change-hooks.ts';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing.ts';
 import { orSmsApiError } from './sms-refusals.ts';
 
@@ -124,6 +125,13 @@ export function createBetterAuth(deps: AuthDeps) {
     },
   } satisfies BetterAuthPlugin;
   const providers = deps.signInProviders ?? { google: null, apple: null, oidc: null };
+  const emailChange = createEmailChangeHooks({
+    db: deps.db,
+    email: deps.email,
+    appUrl: deps.appUrl,
+    confirmSeconds: AUTH_LIFETIMES.emailVerificationSeconds,
+    log: deps.log,
+  });
 
   return betterAuth({
     appName: 'Privy',
@@ -134,6 +142,10 @@ export function createBetterAuth(deps: AuthDeps) {
     // Apple answers with a form POST from its own origin (response_mode=form_post).
     trustedOrigins: providers.apple ? [deps.appUrl, 'https://appleid.apple.com'] : [deps.appUrl],
     database: { db: deps.db, type: 'postgres' },
+    // Email changes start only from our own service, after its checks (email-change.ts, ADR 145).
+    disabledPaths: ['/change-email'],
+    // Without sendChangeEmailConfirmation the link goes to the new address first, as ADR 145 decides.
+    user: { changeEmail: { enabled: true } },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
@@ -197,8 +209,9 @@ export function createBetterAuth(deps: AuthDeps) {
       // The link only confirms the address: signing in by it would skip an enrolled second factor.
       autoSignInAfterVerification: false,
       expiresIn: AUTH_LIFETIMES.emailVerificationSeconds,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url, token }) => {
         if (isPlaceholderEmail(user.email)) return;
+        if (await emailChange.sendConfirmation({ user, url, token })) return;
         await deps.email.send({ to: user.email, template: 'verify-email', data: { name: user.name, url } });
       },
     },
@@ -209,6 +222,7 @@ export function createBetterAuth(deps: AuthDeps) {
             await deps.onUserCreated({ id: user.id, name: user.name, email: user.email });
           },
         },
+        update: { before: emailChange.beforeUserUpdate, after: emailChange.afterUserUpdate },
       },
     },
     hooks: { before: createBeforeHook(deps.db, deps.email), after: createAfterHook(deps.db) },

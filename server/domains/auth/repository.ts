@@ -251,3 +251,52 @@ export async function listSignInAccounts(db: Db, userId: string) {
     .orderBy('createdAt')
     .execute();
 }
+
+/** When the session was signed in, and its last re-authentication with its failed tries (ADR 144). */
+export async function findSessionProof(db: Db, sessionId: string) {
+  return db
+    .selectFrom('session')
+    .leftJoin('session_proofs', 'session_proofs.session_id', 'session.id')
+    .select([
+      'session.createdAt as signedInAt',
+      'session_proofs.proved_at as provedAt',
+      'session_proofs.level as level',
+      'session_proofs.failures as failures',
+      'session_proofs.first_failure_at as firstFailureAt',
+    ])
+    .where('session.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function recordSessionProof(db: Db, sessionId: string, level: 1 | 2) {
+  await db
+    .insertInto('session_proofs')
+    .values({
+      session_id: sessionId,
+      proved_at: sql<Date>`now()`,
+      level,
+      failures: 0,
+      first_failure_at: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('session_id')
+        .doUpdateSet({ proved_at: sql<Date>`now()`, level, failures: 0, first_failure_at: null }),
+    )
+    .execute();
+}
+
+/** Counts a failed proof; a window older than `windowSeconds` starts again from this one. */
+export async function recordFailedProof(db: Db, sessionId: string, windowSeconds: number) {
+  const fresh = sql<boolean>`session_proofs.first_failure_at > now() - make_interval(secs => ${windowSeconds})`;
+  await db
+    .insertInto('session_proofs')
+    .values({ session_id: sessionId, failures: 1, first_failure_at: sql<Date>`now()` })
+    .onConflict((oc) =>
+      oc.column('session_id').doUpdateSet({
+        failures: sql<number>`case when ${fresh} then session_proofs.failures + 1 else 1 end`,
+        first_failure_at: sql<Date>`case when ${fresh} then session_proofs.first_failure_at else now() end`,
+      }),
+    )
+    .execute();
+}

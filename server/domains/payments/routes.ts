@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { toWebHeaders } from '../../http/web-request.ts';
 import type { AppServices } from '../../services.ts';
+import { requireFreshProof } from '../auth/reauthentication.ts';
 
 /** Stripe sends events of a few kilobytes; anything far larger is not from Stripe. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -91,7 +92,12 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
         response: { 200: connectLinkSchema },
       },
     },
-    async (request) => services.payments.startConnect(await viewer(request), request.body?.return_to),
+    async (request) => {
+      const host = await viewer(request);
+      // Replacing a linked payout account is a sensitive change (ADR 144); linking the first is not.
+      if (host.profile.is_stripe_connected) await requireFreshProof(services, host);
+      return services.payments.startConnect(host, request.body?.return_to);
+    },
   );
 
   api.get(

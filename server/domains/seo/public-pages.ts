@@ -54,6 +54,7 @@ export const ROBOTS_DISALLOWED = [
   '/verify-phone',
   '/forgot-password',
   '/reset-password',
+  '/undo-email-change',
 ] as const;
 
 /** The sitemap protocol's limit per file; past it the newest bathrooms are kept. */

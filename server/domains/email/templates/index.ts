@@ -84,6 +84,50 @@ export const templates = {
         text: 'If it was not you, you can ignore this email: your account and password are as they were.',
       },
     ]),
+  /** An email change's link goes to the new address first (ADR 145): the change waits for it. */
+  'email-change-confirm': (data: { name?: string; url: string; hours: number }) =>
+    render('Confirm your new email for Privy', 'One tap to start using this address on Privy.', [
+      { kind: 'p', text: greet(data.name) },
+      {
+        kind: 'p',
+        text: 'Someone (hopefully you) asked to use this email address for their Privy account. Confirm it, and we will send everything here from then on.',
+      },
+      { kind: 'button', label: 'Confirm this email', url: data.url },
+      {
+        kind: 'p',
+        text: `The link works once, for ${data.hours} hours. If you did not ask for this, ignore this email and nothing changes.`,
+      },
+    ]),
+  /** Told to the old address once the change has happened, with a way back (ADR 145). */
+  'email-change-notice': (data: { name?: string; newEmail: string; undoUrl: string; days: number }) =>
+    render('Your Privy email was changed', `Your Privy email is now ${data.newEmail}.`, [
+      { kind: 'p', text: greet(data.name) },
+      {
+        kind: 'p',
+        text: `Your Privy email was changed to ${data.newEmail}. From now on we send your bookings, receipts and sign-in links there.`,
+      },
+      {
+        kind: 'p',
+        text: 'If this wasn’t you, undo it: we put this address back, sign out every device and help you choose a new password.',
+      },
+      { kind: 'button', label: 'Undo this change', url: data.undoUrl },
+      {
+        kind: 'p',
+        text: `The link works once, for ${data.days} days. If it was you, there is nothing to do.`,
+      },
+    ]),
+  /** Sent instead of a confirmation when the new address already has an account (ADR 105, 145). */
+  'email-change-taken': (data: { name?: string; signInUrl: string; resetUrl: string }) =>
+    render('Someone tried to use your email on Privy', 'Your Privy account is unchanged.', [
+      { kind: 'p', text: greet(data.name) },
+      {
+        kind: 'p',
+        text: 'Someone (hopefully you) asked to move another Privy account to this email address. It already belongs to your account, so nothing changed.',
+      },
+      { kind: 'button', label: 'Sign in to Privy', url: data.signInUrl },
+      { kind: 'p', text: `Forgot your password? Choose a new one here: ${data.resetUrl}` },
+      { kind: 'p', text: 'If it was not you, you can ignore this email.' },
+    ]),
   'one-time-code': (data: { code: string; purpose?: string }) =>
     render(`Your Privy code: ${data.code}`, 'Your one-time sign-in code.', [
       { kind: 'p', text: 'Here is your one-time code for Privy:' },
