@@ -80,6 +80,16 @@ describe('accounts: passkeys (ADR 146)', () => {
     await signInWithPasskey(page);
     await page.waitForURL((url) => url.pathname === '/profile/security');
 
+    // "Confirm it's you" with the passkey; the plugin's sign-in session it makes on the way is gone.
+    await goto(page, '/profile/security?confirm=1');
+    const confirm = page.getByTestId('confirm-its-you');
+    await confirm.getByRole('button', { name: 'Confirm with a passkey' }).click();
+    await page.getByText('Thanks, that was you').waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    await goto(page, '/profile/security');
+    expect(await page.getByTestId('session-row').count()).toBe(1);
+    await shootAll(page, '/profile/security?confirm=1', 'passkeys-confirm');
+
     await shootAll(page, '/profile/security', 'passkeys-security', { fullPage: true });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -103,7 +103,13 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
   return (
     <AskForProof.Provider value={askForProof}>
       <Stack gap="lg">
-        {askingProof && <ConfirmItsYou method={loaderData.proofMethod} onConfirmed={proofGiven} />}
+        {askingProof && (
+          <ConfirmItsYou
+            method={loaderData.proofMethod}
+            onConfirmed={proofGiven}
+            hasPasskey={loaderData.passkeys.length > 0}
+          />
+        )}
         {/* A new key when the factor turns on or off resets the card's steps. Turning it on asks
           for the password, so an account without one adds a password first. */}
         {(hasPassword || loaderData.twoFactorEnabled) && (

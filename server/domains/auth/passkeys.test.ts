@@ -132,6 +132,25 @@ describeWithApp('passkeys: who may list, add and delete them (ADR 146)', (ctx) =
     expect((await agent.post(DELETE, { id })).statusCode).toBe(200);
   });
 
+  it('takes no made-up passkey as the proof for "Confirm it’s you"', async () => {
+    const agent = new TestAgent(ctx().app);
+    const { userId } = await registerByEmail(agent, unique('fay'));
+    await storedPasskey(userId);
+    await age(userId);
+    await agent.get('/api/auth/passkey/generate-authenticate-options');
+    const forged = await agent.post('/api/account/reauthenticate', {
+      passkey: { id: 'unknown-credential', rawId: 'unknown-credential', type: 'public-key', response: {} },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect((await agent.get('/api/account/reauthenticate')).json().fresh).toBe(false);
+    const both = await agent.post('/api/account/reauthenticate', {
+      password: 'quiet harbour lantern',
+      passkey: { id: 'x' },
+    });
+    expect(both.statusCode).toBe(400);
+    expect((await agent.get('/api/auth/list-sessions')).json()).toHaveLength(1);
+  });
+
   it('signs nobody in with a passkey nobody registered', async () => {
     const agent = new TestAgent(ctx().app);
     const options = await agent.get('/api/auth/passkey/generate-authenticate-options');

@@ -1,3 +1,4 @@
+import { isAPIError } from 'better-auth/api';
 import type { AppServices } from '../../services.ts';
 import { type AuthOutcome, runAuth } from './auth-outcome.ts';
 import type { Viewer } from './auth-service.ts';
@@ -36,4 +37,39 @@ export function deletePasskey(
   headers: Headers,
 ): Promise<AuthOutcome<{ status: boolean }>> {
   return runAuth(() => services.betterAuth.api.deletePasskey({ body: { id }, headers, asResponse: true }));
+}
+
+/**
+ * Whether a passkey assertion proves this viewer ("Confirm it's you", ADR 144 and 146). The plugin's
+ * verification (challenge from `generate-authenticate-options`, signature, counter, and our user
+ * verification check) ends by signing in with a new session; this session is proving itself, not
+ * signing in again, so that new session is deleted at once and its cookie never sent.
+ */
+export async function passkeyProves(
+  services: AppServices,
+  viewer: Viewer,
+  response: Record<string, unknown>,
+  headers: Headers,
+): Promise<boolean> {
+  const verify = services.betterAuth.api.verifyPasskeyAuthentication;
+  // Its shape is the plugin's to check; the request schema only knows it is an object.
+  type Assertion = NonNullable<Parameters<typeof verify>[0]>['body']['response'];
+  let answer: Response;
+  try {
+    answer = await verify({
+      body: { response: response as unknown as Assertion },
+      headers,
+      asResponse: true,
+    });
+  } catch (error) {
+    if (isAPIError(error)) return false;
+    throw error;
+  }
+  if (!answer.ok) return false;
+  const body = (await answer.json()) as { session?: { id?: unknown }; user?: { id?: unknown } };
+  if (typeof body.session?.id === 'string') {
+    await services.db.deleteFrom('session').where('id', '=', body.session.id).execute();
+  }
+  // Someone else's passkey on this device proves nothing about this account.
+  return body.user?.id === viewer.userId;
 }
