@@ -128,4 +128,19 @@ describe('accounts: passkeys (ADR 146)', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
     expect(page.url()).not.toContain('two-factor');
   });
+
+  it('offers no passkey where the browser has no WebAuthn', async () => {
+    const { page } = await newTab();
+    await page.addInitScript(() => {
+      // @ts-expect-error: a browser without passkeys (old versions, some in-app webviews)
+      delete window.PublicKeyCredential;
+    });
+    await signUpAndSignIn(page, 'no-webauthn');
+    await goto(page, '/profile/security');
+    await page.getByTestId('passkeys-unsupported').waitFor();
+    expect(await page.getByRole('button', { name: 'Add a passkey' }).count()).toBe(0);
+    await signOutFromMenu(page);
+    await waitForHydration(page);
+    expect(await page.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
+  });
 });
