@@ -169,8 +169,14 @@ const SENSITIVE_PATHS: Record<string, { passwordGiven: boolean }> = {
   '/passkey/delete-passkey': { passwordGiven: false },
 };
 
+/** A signed-in account moving to another number through better-auth's phone plugin. */
+function changesPhoneNumber(ctx: HookContext): boolean {
+  if (ctx.path !== '/phone-number/verify') return false;
+  return (ctx.body as { updatePhoneNumber?: unknown } | undefined)?.updatePhoneNumber === true;
+}
+
 export async function checkRecentProof(db: Db, ctx: HookContext): Promise<void> {
-  const rule = SENSITIVE_PATHS[ctx.path];
+  const rule = SENSITIVE_PATHS[ctx.path] ?? (changesPhoneNumber(ctx) ? { passwordGiven: false } : undefined);
   if (!rule) return;
   const session = await getSessionFromCtx(ctx);
   // No session: the endpoint itself answers 401.

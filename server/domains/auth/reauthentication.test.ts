@@ -65,6 +65,19 @@ describeWithApp(
       expect((await agent.request('DELETE', `/api/account/identities/${identity}`)).statusCode).toBe(200);
     });
 
+    it('asks before a signed-in account moves to another phone number', async () => {
+      const agent = new TestAgent(ctx().app);
+      const { userId } = await registerByEmail(agent, 'sam@example.com');
+      await age(userId);
+      const moved = await agent.post('/api/auth/phone-number/verify', {
+        phoneNumber: '+12065550199',
+        code: '123456',
+        updatePhoneNumber: true,
+      });
+      expect(moved.statusCode).toBe(403);
+      expect(moved.json()).toMatchObject({ code: 'REAUTHENTICATION_NEEDED' });
+    });
+
     it('takes the current password as the proof for a password change, unless there is a second factor', async () => {
       const agent = new TestAgent(ctx().app);
       const { userId } = await registerByEmail(agent, 'lee@example.com');
