@@ -4,6 +4,7 @@ import { TestAgent } from '../../test/http-client.ts';
 import { updateProfile } from '../auth/repository.ts';
 import { bookingCast, publishedBathroom, startIn } from '../bookings/booking-test-support.ts';
 import { confirmedBooking, disabledMember } from '../messaging/messaging-test-support.ts';
+import { localDate } from './earnings-periods.ts';
 import { recordPayout, sweepAt } from './earnings-test-support.ts';
 import { auditLedger } from './ledger-service.ts';
 
@@ -90,8 +91,15 @@ describeWithApp('earnings', (ctx) => {
       charted
         .filter(([k]: [string]) => k === key)
         .reduce((sum: number, [, v]: [string, number]) => sum + v, 0);
-    expect(sumOf(first)).toBe(1020 + 960);
-    expect(sumOf(second)).toBe(1700);
+    // The chart runs up to this week: near a weekend, a booking a day or two ahead starts in next
+    // week's period, which is not drawn yet (earnings-service.ts).
+    const lastWeek = overview.chart.periods.at(-1).start as string;
+    const chartEnd = new Date(Date.parse(`${lastWeek}T00:00:00Z`) + 7 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const drawn = (start: Date) => localDate(start, overview.timeZone) < chartEnd;
+    expect(sumOf(first)).toBe((drawn(startIn(1)) ? 1020 : 0) + (drawn(startIn(2)) ? 960 : 0));
+    expect(sumOf(second)).toBe(drawn(startIn(1, 17)) ? 1700 : 0);
     expect(overview.chart.periods).toHaveLength(12);
 
     // /dashboard's totals (cached while the host's ledger is unchanged) follow every event too.
