@@ -2,6 +2,7 @@
 import { RouterContextProvider } from 'react-router';
 import { expect, it } from 'vitest';
 import {
+  ageSessions,
   latestMessage,
   linkIn,
   pathOf,
@@ -44,8 +45,7 @@ describeWithApp('email change pages', (ctx) => {
     const agent = new TestAgent(ctx().app);
     const email = unique('page');
     const { userId } = await registerByEmail(agent, email);
-    const session = ctx().services.db.updateTable('session').where('userId', '=', userId);
-    await session.set({ createdAt: new Date(Date.now() - 11 * 60_000) }).execute();
+    await ageSessions(ctx().services, userId);
     const newEmail = unique('page-new');
     const form = { intent: 'change-email', email: newEmail };
 
@@ -59,7 +59,12 @@ describeWithApp('email change pages', (ctx) => {
     const before = await profileLoader(argsFor(ctx, agent, '/profile'));
     expect(before.emailChange).toMatchObject({ pending: null, proofMethod: 'password', outcome: null });
 
-    await session.set({ createdAt: new Date() }).execute();
+    // Signed in again, in effect: the session is fresh.
+    await ctx()
+      .services.db.updateTable('session')
+      .set({ createdAt: new Date() })
+      .where('userId', '=', userId)
+      .execute();
     const sent = answerOf(await profileAction(argsFor(ctx, agent, '/profile?index', form)));
     expect(sent.body).toMatchObject({ ok: true, pending: { email: newEmail } });
     const after = await profileLoader(argsFor(ctx, agent, '/profile?email=changed&error=link_used'));

@@ -3,6 +3,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import type { AppServices } from '../../services.ts';
 import type { TestAgent } from '../../test/http-client.ts';
 import { signUpAndSignIn } from '../../test/sign-up.ts';
+import { PROOF_MINUTES } from './reauthentication.ts';
 
 /** Helpers shared by the auth integration tests. */
 
@@ -69,4 +70,16 @@ export async function enrolTotp(agent: TestAgent, password = PASSWORD) {
   const verified = await agent.post('/api/auth/two-factor/verify-totp', { code: await totpCode(totpURI) });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   return { totpURI, backupCodes };
+}
+
+/**
+ * Makes every session of the user look signed in 11 minutes ago, past ADR 144's 10-minute proof
+ * (PROOF_MINUTES), so a sensitive change asks to confirm it's you.
+ */
+export async function ageSessions(services: AppServices, userId: string) {
+  await services.db
+    .updateTable('session')
+    .set({ createdAt: new Date(Date.now() - (PROOF_MINUTES + 1) * 60_000) })
+    .where('userId', '=', userId)
+    .execute();
 }

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
-import { enrolTotp, registerByEmail, totpCode } from './auth-test-support.ts';
+import { ageSessions, enrolTotp, registerByEmail, totpCode } from './auth-test-support.ts';
 import { updateProfile } from './repository.ts';
 
 const LIST = '/api/auth/passkey/list-user-passkeys';
@@ -32,15 +32,6 @@ describeWithApp('passkeys: who may list, add and delete them (ADR 146)', (ctx) =
       })
       .execute();
     return id;
-  }
-
-  /** Makes every session of the user look signed in 11 minutes ago (ADR 144's 10-minute proof). */
-  async function age(userId: string) {
-    await ctx()
-      .services.db.updateTable('session')
-      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
-      .where('userId', '=', userId)
-      .execute();
   }
 
   it('refuses anonymous callers, and never shows or deletes another user’s passkey', async () => {
@@ -102,7 +93,7 @@ describeWithApp('passkeys: who may list, add and delete them (ADR 146)', (ctx) =
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
 
-    await age(userId);
+    await ageSessions(ctx().services, userId);
     for (const refused of [
       await agent.get(REGISTER_OPTIONS),
       await agent.post('/api/auth/passkey/verify-registration', { response: {} }),
@@ -124,7 +115,7 @@ describeWithApp('passkeys: who may list, add and delete them (ADR 146)', (ctx) =
     const { userId } = await registerByEmail(agent, unique('eli'));
     const { totpURI } = await enrolTotp(agent);
     const id = await storedPasskey(userId);
-    await age(userId);
+    await ageSessions(ctx().services, userId);
     expect((await agent.post(DELETE, { id })).statusCode).toBe(403);
     expect(
       (await agent.post('/api/account/reauthenticate', { code: await totpCode(totpURI) })).statusCode,
@@ -136,7 +127,7 @@ describeWithApp('passkeys: who may list, add and delete them (ADR 146)', (ctx) =
     const agent = new TestAgent(ctx().app);
     const { userId } = await registerByEmail(agent, unique('fay'));
     await storedPasskey(userId);
-    await age(userId);
+    await ageSessions(ctx().services, userId);
     await agent.get('/api/auth/passkey/generate-authenticate-options');
     const forged = await agent.post('/api/account/reauthenticate', {
       passkey: { id: 'unknown-credential', rawId: 'unknown-credential', type: 'public-key', response: {} },

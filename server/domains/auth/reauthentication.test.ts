@@ -1,21 +1,12 @@
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
-import { enrolTotp, PASSWORD, registerByEmail, totpCode } from './auth-test-support.ts';
+import { ageSessions, enrolTotp, PASSWORD, registerByEmail, totpCode } from './auth-test-support.ts';
 import { updateProfile } from './repository.ts';
 
 describeWithApp(
   'confirm it is you: sensitive changes need a proof from the last 10 minutes',
   (ctx) => {
-    /** Makes every session of the user look signed in 11 minutes ago. */
-    async function age(userId: string) {
-      await ctx()
-        .services.db.updateTable('session')
-        .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
-        .where('userId', '=', userId)
-        .execute();
-    }
-
     /** A Google identity as a linked sign-in method, without going to Google. */
     async function linkedGoogle(userId: string) {
       const id = `acct-${userId}`;
@@ -43,7 +34,7 @@ describeWithApp(
         method: 'password',
       });
       const identity = await linkedGoogle(userId);
-      await age(userId);
+      await ageSessions(ctx().services, userId);
       expect((await agent.get('/api/account/reauthenticate')).json().fresh).toBe(false);
 
       const refused = await agent.request('DELETE', `/api/account/identities/${identity}`);
@@ -68,7 +59,7 @@ describeWithApp(
     it('asks before a signed-in account moves to another phone number', async () => {
       const agent = new TestAgent(ctx().app);
       const { userId } = await registerByEmail(agent, 'sam@example.com');
-      await age(userId);
+      await ageSessions(ctx().services, userId);
       const moved = await agent.post('/api/auth/phone-number/verify', {
         phoneNumber: '+12065550199',
         code: '123456',
@@ -81,7 +72,7 @@ describeWithApp(
     it('takes the current password as the proof for a password change, unless there is a second factor', async () => {
       const agent = new TestAgent(ctx().app);
       const { userId } = await registerByEmail(agent, 'lee@example.com');
-      await age(userId);
+      await ageSessions(ctx().services, userId);
       const changed = await agent.post('/api/auth/change-password', {
         currentPassword: PASSWORD,
         newPassword: 'a different long password',
@@ -93,7 +84,7 @@ describeWithApp(
       const agent = new TestAgent(ctx().app);
       const { userId } = await registerByEmail(agent, 'mo@example.com');
       const { totpURI } = await enrolTotp(agent);
-      await age(userId);
+      await ageSessions(ctx().services, userId);
       const refused = await agent.post('/api/auth/two-factor/disable', { password: PASSWORD });
       expect(refused.statusCode).toBe(403);
       const change = await agent.post('/api/auth/change-password', {
@@ -116,7 +107,7 @@ describeWithApp(
     it('stops guessing after five wrong tries, even with the right password next', async () => {
       const agent = new TestAgent(ctx().app);
       const { userId } = await registerByEmail(agent, 'nia@example.com');
-      await age(userId);
+      await ageSessions(ctx().services, userId);
       for (let attempt = 0; attempt < 5; attempt++) {
         expect(
           (await agent.post('/api/account/reauthenticate', { password: `guess ${attempt}` })).statusCode,
@@ -139,7 +130,7 @@ describeWithApp(
       expect((await agent.get('/api/account/reauthenticate')).json()).toMatchObject({
         method: 'sign-in-again',
       });
-      await age(userId);
+      await ageSessions(ctx().services, userId);
       const refused = await agent.post('/api/account/reauthenticate', { password: PASSWORD });
       expect(refused.statusCode).toBe(400);
     });
@@ -148,7 +139,7 @@ describeWithApp(
       const agent = new TestAgent(ctx().app);
       const { userId } = await registerByEmail(agent, 'pat@example.com');
       await updateProfile(ctx().services.db, userId, { is_provider: true });
-      await age(userId);
+      await ageSessions(ctx().services, userId);
       const first = await agent.post('/api/payments/connect', {});
       expect(first.statusCode, first.body).toBe(200);
       await updateProfile(ctx().services.db, userId, { is_stripe_connected: true });
