@@ -19,7 +19,6 @@ import type {
 } from './types-analytics.ts';
 import type {
   AuthAccountTable,
-  PasskeyTable,
   SessionProofTable,
   TwoFactorTable,
   VerificationTable,
@@ -390,7 +389,6 @@ export type Database = {
   admin_audit_log: AdminAuditLogTable;
   twoFactor: TwoFactorTable;
   account: AuthAccountTable;
-  passkey: PasskeyTable;
   verification: VerificationTable;
   bathroom_moderation: BathroomModerationTable;
   bathroom_reports: BathroomReportTable;
