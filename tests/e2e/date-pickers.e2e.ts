@@ -39,6 +39,16 @@ describe('date and time pickers', () => {
     await putHours([1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: '09:00', closes: '17:00' })));
     try {
       const { page } = await newTab();
+      // Mantine's controls are held back until the day is typed: the refused day must outlive
+      // the panel going live (booking-panel.tsx), as it does for a guest on a slow phone.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/live-booking-panel-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.goto(`/bathrooms/${bathroom.id}`);
       await waitForHydration(page, '[data-testid="booking-panel"]');
       const field = page.getByLabel('Another day');
@@ -47,6 +57,12 @@ describe('date and time pickers', () => {
       await field.fill(sunday);
       const refusal = page.getByText(/^Sunday, .+ is not available\. Pick another day\.$/);
       await expect.poll(() => refusal.isVisible()).toBe(true);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      release();
+      // Mantine's SegmentedControl draws its indicator once it is live; the stand-in has none.
+      await page.locator('[data-testid="booking-panel"] .mantine-SegmentedControl-indicator').waitFor();
+      expect(await refusal.isVisible()).toBe(true);
+      expect(await field.inputValue()).toBe(sunday);
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       await expect.poll(() => field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
       expect(new URL(page.url()).searchParams.get('date')).not.toBe(sunday);

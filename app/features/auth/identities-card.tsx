@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandApple, IconBrandGoogle, IconKey, IconPassword } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { Form, useFetcher, useNavigation } from 'react-router';
 import type { Identity } from '../../../server/domains/auth/identities.ts';
 import { toast } from '../../ui/toasts.tsx';
@@ -20,15 +20,35 @@ const ICONS = {
 
 export type LinkOutcome = { linked: string } | { failure: ProviderFailure } | null;
 
-function IdentityRow({ identity }: { identity: Identity }) {
+type UnlinkFetcher = ReturnType<typeof useFetcher>;
+
+/**
+ * One fetcher for the card's Unlink buttons, whose answer is heard by the card: the unlinked row
+ * is gone once the page revalidates, often in the same render as the answer, so a row could not
+ * be relied on to say it.
+ */
+function useUnlinkFetcher(): { fetcher: UnlinkFetcher; unlinking: RefObject<string> } {
   const fetcher = useFetcher();
+  const unlinking = useRef('');
   useAskForProofOn(fetcher.data);
   useEffect(() => {
     const error = formErrorOf(fetcher.data);
     if (error) toast.error({ title: 'Nothing changed', message: error.message });
     else if (fetcher.data)
-      toast.success({ title: `${identity.name} unlinked`, message: 'It no longer signs you in.' });
-  }, [fetcher.data, identity.name]);
+      toast.success({ title: `${unlinking.current} unlinked`, message: 'It no longer signs you in.' });
+  }, [fetcher.data]);
+  return { fetcher, unlinking };
+}
+
+function IdentityRow({
+  identity,
+  fetcher,
+  onUnlink,
+}: {
+  identity: Identity;
+  fetcher: UnlinkFetcher;
+  onUnlink: () => void;
+}) {
   const Icon = ICONS[identity.provider];
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="identity-row">
@@ -50,7 +70,7 @@ function IdentityRow({ identity }: { identity: Identity }) {
         </Stack>
       </Group>
       {identity.provider !== 'password' && (
-        <fetcher.Form method="post">
+        <fetcher.Form method="post" onSubmit={onUnlink}>
           <input type="hidden" name="intent" value="unlink-identity" />
           <input type="hidden" name="identity_id" value={identity.id} />
           <Button
@@ -58,7 +78,7 @@ function IdentityRow({ identity }: { identity: Identity }) {
             variant="default"
             size="sm"
             disabled={!identity.removable}
-            loading={fetcher.state !== 'idle'}
+            loading={fetcher.state !== 'idle' && fetcher.formData?.get('identity_id') === identity.id}
             aria-label={`Unlink ${identity.name}`}
           >
             Unlink
@@ -80,6 +100,7 @@ export function IdentitiesCard({
   outcome: LinkOutcome;
 }) {
   const navigation = useNavigation();
+  const unlink = useUnlinkFetcher();
   const linking =
     navigation.formData?.get('intent') === 'link-identity' ? navigation.formData.get('provider') : null;
   const onlyOne = identities.length === 1 && identities[0]?.provider !== 'password';
@@ -100,7 +121,14 @@ export function IdentitiesCard({
         )}
         {outcome && 'failure' in outcome && <ProviderFailureNotice failure={outcome.failure} />}
         {identities.map((identity) => (
-          <IdentityRow key={identity.id} identity={identity} />
+          <IdentityRow
+            key={identity.id}
+            identity={identity}
+            fetcher={unlink.fetcher}
+            onUnlink={() => {
+              unlink.unlinking.current = identity.name;
+            }}
+          />
         ))}
         {onlyOne && (
           <Text size="sm" c="dimmed" data-testid="last-identity-note">

@@ -40,9 +40,8 @@ function useOutcomeToast(data: unknown, title: string, message: string) {
   }, [data, title, message]);
 }
 
-function SessionRow({ session }: { session: SessionView }) {
-  const fetcher = useFetcher();
-  useOutcomeToast(fetcher.data, 'Signed out', 'That device is signed out of Privy.');
+/** A row's Sign out is heard by the card: the row is gone once the page revalidates. */
+function SessionRow({ session, fetcher }: { session: SessionView; fetcher: ReturnType<typeof useFetcher> }) {
   const device = describeUserAgent(session.userAgent);
   const Icon = ICONS[device.kind];
   return (
@@ -77,7 +76,7 @@ function SessionRow({ session }: { session: SessionView }) {
             type="submit"
             variant="default"
             size="sm"
-            loading={fetcher.state !== 'idle'}
+            loading={fetcher.state !== 'idle' && fetcher.formData?.get('session_id') === session.id}
             aria-label={`Sign out ${device.label}`}
           >
             Sign out
@@ -90,8 +89,10 @@ function SessionRow({ session }: { session: SessionView }) {
 
 /** Where the account is signed in, and the ways to end those sessions. */
 export function SessionsCard({ sessions }: { sessions: SessionView[] }) {
+  const one = useFetcher();
   const others = useFetcher();
   const everywhere = useFetcher();
+  useOutcomeToast(one.data, 'Signed out', 'That device is signed out of Privy.');
   const [confirming, { open, close }] = useDisclosure(false);
   useOutcomeToast(others.data, 'Other devices signed out', 'Only this device is still signed in.');
   const hasOthers = sessions.some((session) => !session.current);
@@ -106,7 +107,7 @@ export function SessionsCard({ sessions }: { sessions: SessionView[] }) {
       </Text>
       <Stack gap="md">
         {sessions.map((session) => (
-          <SessionRow key={session.id} session={session} />
+          <SessionRow key={session.id} session={session} fetcher={one} />
         ))}
         <Group gap="sm" mt="xs">
           <others.Form method="post">

@@ -14,7 +14,8 @@ import { choiceHref, clock12, dateLabel, nextDates } from './booking-choice.ts';
  * before hydration; the earliest free start is chosen already, so "Reserve and pay" is one tap.
  *
  * The panel is drawn twice over (ADR 098): first with plain-markup controls (booking-panel.tsx),
- * then, once the page is live, with Mantine's (live-booking-panel.tsx), which look the same.
+ * then, once the page is live, with Mantine's (live-booking-panel.tsx), which look the same. It is
+ * one component throughout, so its state (a refused day in "Another day") survives the change.
  */
 
 export type PanelData = {

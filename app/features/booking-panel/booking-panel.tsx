@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { LinkButton, StaticButton, SubmitButton } from '../../ui/static-button.tsx';
 import { StaticChip, StaticRedAlert, StaticSegmentedControl } from '../../ui/static-choice.tsx';
@@ -7,8 +7,6 @@ import { choiceHref, headingChoice } from './booking-choice.ts';
 import { BookingPanelView, type PanelControls, type PanelData } from './booking-panel-view.tsx';
 
 export type { PanelData } from './booking-panel-view.tsx';
-
-const LiveBookingPanel = lazy(() => import('./live-booking-panel.tsx'));
 
 /**
  * The panel's controls as plain markup equal to Mantine's (booking-panel.test.tsx), for the server
@@ -50,6 +48,20 @@ export const STAND_IN_CONTROLS: PanelControls = {
   ErrorAlert: ({ children }) => <StaticRedAlert data-testid="booking-error">{children}</StaticRedAlert>,
 };
 
+/**
+ * Mantine's controls, each loaded lazily from live-booking-panel.tsx. The panel stays one
+ * component when they arrive, so what it holds (a day typed into "Another day" that the bathroom
+ * refuses, say) is not lost to a remount as the page goes live.
+ */
+const loadMantineControls = () =>
+  import('./live-booking-panel.tsx').then((module) => module.MANTINE_CONTROLS);
+const LIVE_CONTROLS = Object.fromEntries(
+  (Object.keys(STAND_IN_CONTROLS) as (keyof PanelControls)[]).map((name) => [
+    name,
+    lazy(async () => ({ default: (await loadMantineControls())[name] as ComponentType<object> })),
+  ]),
+) as unknown as PanelControls;
+
 /** The listing's booking panel (ADR 093): drawn by the stand-in controls until the page is live. */
 export function BookingPanel({ data, error }: { data: PanelData; error: string | null }) {
   const navigate = useNavigate();
@@ -71,5 +83,5 @@ export function BookingPanel({ data, error }: { data: PanelData; error: string |
         preventScrollReset: true,
       }),
   };
-  return live ? <LiveBookingPanel {...props} /> : <BookingPanelView {...props} ui={STAND_IN_CONTROLS} />;
+  return <BookingPanelView {...props} ui={live ? LIVE_CONTROLS : STAND_IN_CONTROLS} />;
 }

@@ -1,8 +1,8 @@
 import { Alert, Button, Chip, SegmentedControl } from '@mantine/core';
 import { Link } from 'react-router';
-import { BookingPanelView, type PanelControls, type PanelViewProps } from './booking-panel-view.tsx';
+import type { PanelControls } from './booking-panel-view.tsx';
 
-/** The panel's controls as Mantine draws them; loaded once the listing page is live (ADR 098). */
+/** The panel's controls as Mantine draws them; loaded once the listing page is live (ADR 098, booking-panel.tsx). */
 export const MANTINE_CONTROLS: PanelControls = {
   DayLink: ({ to, active, children }) => (
     <Button
@@ -46,7 +46,3 @@ export const MANTINE_CONTROLS: PanelControls = {
     </Alert>
   ),
 };
-
-export default function LiveBookingPanel(props: PanelViewProps) {
-  return <BookingPanelView {...props} ui={MANTINE_CONTROLS} />;
-}
