@@ -11,6 +11,7 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useNavigation,
   useRouteLoaderData,
 } from 'react-router';
 // zod's core alone: the classic API (~20 KB gzip) stays out of pages that validate nothing.
@@ -133,6 +134,9 @@ export default function App() {
   // others' sockets); signing out unmounts them, which stops the socket, zeroes the count and
   // clears recent alerts (spec §4).
   const liveUserId = viewer && !viewer.profile.is_deleted && viewer.profile.is_active ? viewer.id : null;
+  // The message alerts load lazily beside the page; one arriving while the account signs out
+  // would ask for its count after the session is gone and be refused (a 401 in the console).
+  const signingOut = useNavigation().formAction === '/logout';
   return (
     <RealtimeProvider userId={liveUserId}>
       <InactivityReload />
@@ -141,9 +145,11 @@ export default function App() {
         {liveUserId ? (
           <NotificationsProvider key={liveUserId} userId={liveUserId}>
             <Outlet />
-            <Suspense fallback={null}>
-              <MessageAlertsRunner key={liveUserId} userId={liveUserId} />
-            </Suspense>
+            {!signingOut && (
+              <Suspense fallback={null}>
+                <MessageAlertsRunner key={liveUserId} userId={liveUserId} />
+              </Suspense>
+            )}
           </NotificationsProvider>
         ) : (
           <Outlet />

@@ -63,7 +63,11 @@ export function useBrowser() {
     const page = await context.newPage();
     const tab: Tab = { page, context, errors: [] };
     page.on('console', (message) => {
-      if (message.type() === 'error') tab.errors.push(`${page.url()}: ${message.text()}`);
+      if (message.type() !== 'error') return;
+      // A failed load names the page, not what failed; the message's location is the resource.
+      const resource = message.location().url;
+      const from = resource && resource !== page.url() ? ` (${resource})` : '';
+      tab.errors.push(`${page.url()}: ${message.text()}${from}`);
     });
     page.on('pageerror', (error) => tab.errors.push(`${page.url()}: ${error.message}`));
     tabs.push(tab);

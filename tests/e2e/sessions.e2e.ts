@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createAccount, goto, signInWithForm, uniqueEmail, waitForHydration } from './auth-helpers.ts';
+import {
+  createAccount,
+  goto,
+  signInWithForm,
+  signOutFromMenu,
+  uniqueEmail,
+  waitForHydration,
+} from './auth-helpers.ts';
 import { useBrowser } from './browser.ts';
 
 /** "Where you're signed in" on Profile › Security: one other device signed out from its row. */
@@ -43,5 +50,39 @@ describe('signed-in devices', () => {
 
     await phone.page.goto('/profile');
     await phone.page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('signs out cleanly while the message alerts are still loading: nothing asks for the gone session', async () => {
+    const email = uniqueEmail('quick-exit');
+    const password = 'in and out again';
+    await createAccount(email, password);
+    const { page } = await newTab();
+    // The alerts' code is held back, and arrives while the sign-out is on its way.
+    let releaseAlerts = () => {};
+    const alertsHeld = new Promise<void>((resolve) => {
+      releaseAlerts = resolve;
+    });
+    await page.route(/\/assets\/message-alerts-provider-[^/]+\.js$/, async (route) => {
+      await alertsHeld;
+      await route.continue();
+    });
+    await page.route(/\/logout\.data$/, async (route) => {
+      const answer = await route.fetch();
+      const alerts = page.waitForResponse(/\/assets\/message-alerts-provider-[^/]+\.js$/);
+      releaseAlerts();
+      await alerts;
+      // The runner would mount and ask for its count in the frames after its code arrives.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      );
+      await route.fulfill({ response: answer });
+    });
+    await goto(page, '/login');
+    await signInWithForm(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await waitForHydration(page);
+    await signOutFromMenu(page);
+    await waitForHydration(page);
+    expect(await page.getByTestId('avatar-menu').count()).toBe(0);
   });
 });
