@@ -19,8 +19,8 @@ describe('browser calls to /api', () => {
         !file.endsWith('.server.ts') && !/\.test\.tsx?$/.test(file) && !file.endsWith('/lib/api-fetch.ts'),
     );
     expect(browserCode.length).toBeGreaterThan(100);
-    // `client.$fetch(` is better-auth's client, built with apiFetch as its fetch (auth-client.ts);
-    // only a bare fetch( bypasses it.
+    // `client.$fetch(` is better-auth's client, built with apiFetch as its fetch (auth-client.ts,
+    // passkey-client.ts); only a bare fetch( bypasses it.
     const bareFetch = /(?<![\w.$])(?:window\.|globalThis\.)?fetch\(/;
     const offenders = browserCode
       .filter((file) => bareFetch.test(readFileSync(file, 'utf8')))

@@ -212,3 +212,4 @@ export const signInProviderSchema = z.strictObject({
   provider: z.enum(SIGN_IN_PROVIDER_IDS, { error: 'Choose a sign-in provider.' }),
 });
 export const identityIdSchema = z.strictObject({ identity_id: singleLineText().min(1).max(200) });
+export const passkeyIdSchema = z.strictObject({ passkey_id: singleLineText().min(1).max(200) });

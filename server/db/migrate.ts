@@ -32,6 +32,7 @@ import * as migrationChecksums from './migrations/2026-11-29-45-migration-checks
 import * as smsSends from './migrations/2026-11-30-20-sms-sends.ts';
 import * as sessionProofs from './migrations/2026-11-30-30-session-proofs.ts';
 import * as emailChanges from './migrations/2026-11-30-40-email-changes.ts';
+import * as passkeys from './migrations/2026-11-30-50-passkeys.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-20-sms-sends': smsSends,
   '2026-11-30-30-session-proofs': sessionProofs,
   '2026-11-30-40-email-changes': emailChanges,
+  '2026-11-30-50-passkeys': passkeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

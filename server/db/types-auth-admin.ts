@@ -28,6 +28,21 @@ export type AuthAccountTable = {
   updatedAt: Timestamp;
 };
 
+/** better-auth's passkey plugin: one WebAuthn credential of a user (ADR 146). */
+export type PasskeyTable = {
+  id: string;
+  name: string | null;
+  publicKey: string;
+  userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: boolean;
+  transports: string | null;
+  createdAt: Timestamp | null;
+  aaguid: string | null;
+};
+
 export type VerificationTable = {
   id: string;
   identifier: string;

@@ -19,6 +19,7 @@ import type {
 } from './types-analytics.ts';
 import type {
   AuthAccountTable,
+  PasskeyTable,
   SessionProofTable,
   TwoFactorTable,
   VerificationTable,
@@ -389,6 +390,7 @@ export type Database = {
   admin_audit_log: AdminAuditLogTable;
   twoFactor: TwoFactorTable;
   account: AuthAccountTable;
+  passkey: PasskeyTable;
   verification: VerificationTable;
   bathroom_moderation: BathroomModerationTable;
   bathroom_reports: BathroomReportTable;

@@ -33,7 +33,7 @@ export type Parsed<T> = { ok: true; data: T } | { ok: false; error: FormError };
 /** Validates with the shared zod schema; problems become per-field messages for the form. */
 export function parseForm<S extends z.ZodType>(
   schema: S,
-  values: Record<string, string>,
+  values: Record<string, unknown>,
 ): Parsed<z.output<S>> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };

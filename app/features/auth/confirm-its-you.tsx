@@ -5,6 +5,7 @@ import { Form, useFetcher } from 'react-router';
 import type { ProofMethod } from '../../../server/domains/auth/reauthentication.ts';
 import { CodeField, FormAlert } from './auth-ui.tsx';
 import { fieldError, formErrorOf } from './form-error.ts';
+import { PasskeyProof } from './passkey-proof.tsx';
 
 /** The answer code that means "confirm it's you first" (ADR 144), as a form failure carries it. */
 export const REAUTHENTICATION_NEEDED = 'reauthentication_needed';
@@ -18,7 +19,16 @@ export function needsReauthentication(actionData: unknown): boolean {
  * proof. The password, or the authenticator's code when the account has a second factor; an
  * account with neither signs in again. `onConfirmed` runs once the proof is accepted.
  */
-export function ConfirmItsYou({ method, onConfirmed }: { method: ProofMethod; onConfirmed: () => void }) {
+export function ConfirmItsYou({
+  method,
+  onConfirmed,
+  hasPasskey = false,
+}: {
+  method: ProofMethod;
+  onConfirmed: () => void;
+  /** The account has a passkey: offer it as the proof too (ADR 146). */
+  hasPasskey?: boolean;
+}) {
   const fetcher = useFetcher();
   const error = formErrorOf(fetcher.data);
   const confirmed = (fetcher.data as { ok?: boolean } | undefined)?.ok === true;
@@ -46,6 +56,18 @@ export function ConfirmItsYou({ method, onConfirmed }: { method: ProofMethod; on
           ? 'Changes to how you sign in need a recent sign-in. Sign out, sign in again, and come back within 10 minutes.'
           : 'Changes to how you sign in need a fresh proof that it is you. It lasts 10 minutes.'}
       </Text>
+      {hasPasskey && (
+        <PasskeyProof
+          primary={method === 'sign-in-again'}
+          onAssertion={(assertion) =>
+            fetcher.submit(
+              { passkey: JSON.stringify(assertion) },
+              { method: 'post', action: '/profile/confirm' },
+            )
+          }
+          error={method === 'sign-in-again' ? error : null}
+        />
+      )}
       {method === 'sign-in-again' ? (
         <Form method="post" action="/logout">
           <Button type="submit" variant="default">

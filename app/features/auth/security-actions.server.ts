@@ -4,6 +4,7 @@ import {
   changePasswordSchema,
   codeOnlySchema,
   identityIdSchema,
+  passkeyIdSchema,
   passwordConfirmSchema,
   sessionIdSchema,
   setPasswordSchema,
@@ -22,6 +23,7 @@ import {
 } from '../../../server/domains/auth/account-security.ts';
 import type { Viewer } from '../../../server/domains/auth/auth-service.ts';
 import { startIdentityLink, unlinkIdentity } from '../../../server/domains/auth/identities.ts';
+import { deletePasskey } from '../../../server/domains/auth/passkeys.ts';
 import { AppError } from '../../../server/http/errors.ts';
 import type { AppServices } from '../../../server/services.ts';
 import { authFailure, cookieHeaders, formFailure, parseForm } from './actions.server.ts';
@@ -37,7 +39,8 @@ export type SecurityIntent =
   | 'change-password'
   | 'set-password'
   | 'link-identity'
-  | 'unlink-identity';
+  | 'unlink-identity'
+  | 'delete-passkey';
 
 /** Where linking comes back to: this page, saying which provider it was (ADR 143). */
 const SECURITY_PAGE = '/profile/security';
@@ -154,6 +157,13 @@ export async function handleSecurityAction(
         const fields = Object.fromEntries((error.fields ?? []).map((field) => [field.field, field.message]));
         return formFailure({ message: error.message, fields }, error.status, { intent, code: error.code });
       });
+    case 'delete-passkey': {
+      const parsed = parseForm(passkeyIdSchema, values);
+      if (!parsed.ok) return formFailure(parsed.error, 400, { intent });
+      const outcome = await deletePasskey(services, parsed.data.passkey_id, headers);
+      if (!outcome.ok) return authFailure(outcome.failure, {}, { intent });
+      return ok(intent, {});
+    }
     default:
       return formFailure({ message: 'Unknown action.', fields: {} }, 400, { intent });
   }

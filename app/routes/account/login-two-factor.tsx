@@ -15,6 +15,7 @@ import {
 } from '../../features/auth/actions.server.ts';
 import { AuthHeading, CodeField, FormAlert } from '../../features/auth/auth-ui.tsx';
 import { fieldError, formErrorOf } from '../../features/auth/form-error.ts';
+import { PasskeySignIn } from '../../features/auth/passkey-sign-in.tsx';
 import type { Route } from './+types/login-two-factor';
 
 export function meta() {
@@ -95,6 +96,7 @@ export default function TwoFactorPage({ actionData }: Route.ComponentProps) {
             </Stack>
           </Form>
         )}
+        {!restart && <PasskeySignIn label="Use a passkey instead" />}
         {!restart && (
           <Text size="sm" ta="center">
             {method === 'totp' ? (

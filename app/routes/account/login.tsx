@@ -18,6 +18,7 @@ import {
 import { AuthHeading, FormAlert, Notice } from '../../features/auth/auth-ui.tsx';
 import { type ContactMethod, ContactMethodField } from '../../features/auth/contact-method-field.tsx';
 import { fieldError, formErrorOf } from '../../features/auth/form-error.ts';
+import { PasskeySignIn } from '../../features/auth/passkey-sign-in.tsx';
 import { ProviderButtons } from '../../features/auth/provider-buttons.tsx';
 import {
   type ProviderFailure,
@@ -169,6 +170,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         >
           Email me a one-time code
         </Button>
+        <PasskeySignIn />
         <Text ta="center" size="sm">
           New to Privy?{' '}
           <Anchor component={Link} to="/register" fw={600}>

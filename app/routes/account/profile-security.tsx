@@ -2,12 +2,14 @@ import { Stack } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { listAccountSessions } from '../../../server/domains/auth/account-security.ts';
 import { listIdentities } from '../../../server/domains/auth/identities.ts';
+import { listPasskeys } from '../../../server/domains/auth/passkeys.ts';
 import { proofState } from '../../../server/domains/auth/reauthentication.ts';
 import { signInProviderList } from '../../../server/sign-in-provider-config.ts';
 import { readForm, services } from '../../features/auth/actions.server.ts';
 import { ChangePasswordCard } from '../../features/auth/change-password-card.tsx';
 import { AskForProof, ConfirmItsYou, needsReauthentication } from '../../features/auth/confirm-its-you.tsx';
 import { IdentitiesCard, type LinkOutcome } from '../../features/auth/identities-card.tsx';
+import { PasskeysCard } from '../../features/auth/passkeys-card.tsx';
 import { providerFailureIn } from '../../features/auth/provider-failure.tsx';
 import { handleSecurityAction } from '../../features/auth/security-actions.server.ts';
 import { SessionsCard } from '../../features/auth/sessions-card.tsx';
@@ -23,10 +25,11 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const app = services(context);
-  const [sessions, identities, proof] = await Promise.all([
+  const [sessions, identities, proof, passkeys] = await Promise.all([
     listAccountSessions(app, viewer),
     listIdentities(app, viewer),
     proofState(app, viewer),
+    listPasskeys(app, viewer),
   ]);
   const url = new URL(request.url);
   return {
@@ -40,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       identities,
     ),
     twoFactorEnabled: viewer.twoFactorEnabled,
+    passkeys,
     sessions: sessions.map(({ expiresAt: _expiresAt, ...session }) => session),
   };
 }
@@ -99,12 +103,19 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
   return (
     <AskForProof.Provider value={askForProof}>
       <Stack gap="lg">
-        {askingProof && <ConfirmItsYou method={loaderData.proofMethod} onConfirmed={proofGiven} />}
+        {askingProof && (
+          <ConfirmItsYou
+            method={loaderData.proofMethod}
+            onConfirmed={proofGiven}
+            hasPasskey={loaderData.passkeys.length > 0}
+          />
+        )}
         {/* Turning two-step sign-in on asks for the password, so an account without one adds a
           password first. No key per state: remounting the card on the change left two cards. */}
         {(hasPassword || loaderData.twoFactorEnabled) && (
           <TwoFactorCard enabled={loaderData.twoFactorEnabled} />
         )}
+        <PasskeysCard passkeys={loaderData.passkeys} />
         <IdentitiesCard
           identities={loaderData.identities}
           linkable={loaderData.linkable}

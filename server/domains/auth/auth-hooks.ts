@@ -163,6 +163,10 @@ const SENSITIVE_PATHS: Record<string, { passwordGiven: boolean }> = {
   '/two-factor/disable': { passwordGiven: true },
   '/two-factor/generate-backup-codes': { passwordGiven: true },
   '/two-factor/get-totp-uri': { passwordGiven: true },
+  // Adding a passkey is adding a way in; the options are refused too, before the device prompts.
+  '/passkey/generate-register-options': { passwordGiven: false },
+  '/passkey/verify-registration': { passwordGiven: false },
+  '/passkey/delete-passkey': { passwordGiven: false },
 };
 
 /** A signed-in account moving to another number through better-auth's phone plugin. */

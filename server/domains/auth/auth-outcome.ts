@@ -115,6 +115,8 @@ const DESCRIPTIONS: Record<string, Described> = {
   UNAUTHORIZED: { code: 'unauthenticated', message: 'Please sign in to continue.' },
   WEAK_PASSWORD: { code: 'validation_error', message: null, field: 'password' },
   REAUTHENTICATION_NEEDED: { code: 'reauthentication_needed', message: null },
+  PASSKEY_NOT_FOUND: { code: 'not_found', message: 'That passkey is not on your account.' },
+  PASSKEY_USER_NOT_VERIFIED: { code: 'validation_error', message: null },
   TOO_MANY_FAILED_SIGN_INS: { code: 'rate_limited', message: null },
   // Texts not sent (auth/sms-refusals.ts words them; ADR 142).
   SMS_UNAVAILABLE: { code: 'sms_unavailable', message: null },

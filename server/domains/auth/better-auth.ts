@@ -1,3 +1,4 @@
+import { passkey } from '@better-auth/passkey';
 import { type BetterAuthPlugin, betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, emailOTP, genericOAuth, phoneNumber, twoFactor } from 'better-auth/plugins';
@@ -106,6 +107,39 @@ function outsideSignInSecondFactor(
   } satisfies BetterAuthPlugin;
 }
 
+/**
+ * A passkey with user verification (a fingerprint, face or device PIN) is something you have and
+ * something you are or know: a sign-in by itself, at the level of a second factor (ADR 146). The
+ * plugin accepts unverified assertions, so ours refuses them; without verification a passkey would
+ * be a lone possession factor and could not stand in for the authenticator app's code.
+ */
+const USER_NOT_VERIFIED = {
+  code: 'PASSKEY_USER_NOT_VERIFIED',
+  message: 'Your device did not confirm it was you (fingerprint, face or PIN). Try again.',
+};
+
+function passkeys(appUrl: string) {
+  return passkey({
+    rpID: new URL(appUrl).hostname,
+    rpName: 'Privy',
+    origin: appUrl,
+    // Discoverable, so the sign-in needs no email first; user-verifying, as above.
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    registration: {
+      afterVerification: ({ verification }) => {
+        if (!verification.registrationInfo?.userVerified)
+          throw new APIError('BAD_REQUEST', USER_NOT_VERIFIED);
+      },
+    },
+    authentication: {
+      afterVerification: ({ verification }) => {
+        if (!verification.authenticationInfo.userVerified)
+          throw new APIError('UNAUTHORIZED', USER_NOT_VERIFIED);
+      },
+    },
+  });
+}
+
 export function createBetterAuth(deps: AuthDeps) {
   const secondFactor = twoFactor({
     issuer: 'Privy',
@@ -168,6 +202,7 @@ export function createBetterAuth(deps: AuthDeps) {
         '/phone-number/send-otp': { window: 60, max: 5 },
         '/phone-number/request-password-reset': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 5 },
+        '/passkey/verify-authentication': { window: 60, max: 10 },
       },
     },
     socialProviders: {
@@ -259,6 +294,8 @@ export function createBetterAuth(deps: AuthDeps) {
       admin(),
       codeSignInSecondFactor,
       outsideSignInSecondFactor(challengeAfterCode),
+      // Not under the second-factor hooks above: a user-verified passkey is multi-factor (ADR 146).
+      passkeys(deps.appUrl),
       // Registered even with no provider configured, so its endpoints keep one shape; with none,
       // every call to them answers that the provider is unknown.
       genericOAuth({

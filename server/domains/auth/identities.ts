@@ -149,6 +149,7 @@ export async function unlinkIdentity(
   const identity = rows.find((row) => row.id === identityId && row.providerId !== PASSWORD_PROVIDER);
   if (!identity)
     throw new AppError('identity_not_found', 'That sign-in method is not linked to your account.');
+  // Passkeys are not counted: they are extra keys, never the only way in (ADR 146).
   if (rows.length < 2) {
     throw new AppError(
       'single_identity_not_deletable',

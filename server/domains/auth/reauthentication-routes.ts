@@ -33,9 +33,10 @@ export async function reauthenticationRoutes(app: FastifyInstance, { services }:
     {
       schema: {
         tags: ['auth'],
-        summary: "Confirm it's you: the password, or the authenticator's code when the account has one",
+        summary:
+          "Confirm it's you: the password, the authenticator's code when the account has one, or a passkey",
         description:
-          'A correct proof lets this session change its password, email, phone, second factor, linked identities and payout account for 10 minutes; sensitive calls without one answer 403 reauthentication_needed. Five wrong tries in 15 minutes answer 429.',
+          'A correct proof lets this session change its password, email, phone, second factor, linked identities and payout account for 10 minutes; sensitive calls without one answer 403 reauthentication_needed. Five wrong tries in 15 minutes answer 429. A passkey (ADR 146): first GET /api/auth/passkey/generate-authenticate-options, then send the WebAuthn assertion as {passkey}; it counts as the second factor.',
         body: reauthenticateSchema,
         response: { 200: proofStateSchema },
       },

@@ -3,6 +3,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { runAuth } from './auth-outcome.ts';
 import type { Viewer } from './auth-service.ts';
+import { passkeyProves } from './passkeys.ts';
 import { findSessionProof, listSignInAccounts, recordFailedProof, recordSessionProof } from './repository.ts';
 
 /**
@@ -78,7 +79,12 @@ export async function requireFreshProof(
 export async function reauthenticate(
   services: AppServices,
   viewer: Viewer,
-  input: { password?: string | undefined; code?: string | undefined },
+  input: {
+    password?: string | undefined;
+    code?: string | undefined;
+    /** A WebAuthn assertion (AuthenticationResponseJSON) for the challenge this session asked for. */
+    passkey?: Record<string, unknown> | undefined;
+  },
   headers: Headers,
 ): Promise<ProofState> {
   const row = await findSessionProof(services.db, viewer.sessionId);
@@ -90,6 +96,16 @@ export async function reauthenticate(
       'rate_limited',
       'Too many wrong tries. Wait 15 minutes, or sign out and sign in again.',
     );
+  }
+  if (input.passkey) {
+    // A user-verified passkey is multi-factor (ADR 146): a proof at level 2, whatever the account has.
+    if (!(await passkeyProves(services, viewer, input.passkey, headers))) {
+      await recordFailedProof(services.db, viewer.sessionId, PROOF_FAILURE_WINDOW_SECONDS);
+      // No field: the form's own alert shows it, whichever proof the form offers besides.
+      throw new AppError('validation_error', "That passkey didn't confirm it's you. Try again.");
+    }
+    await recordSessionProof(services.db, viewer.sessionId, 2);
+    return proofState(services, viewer);
   }
   const method = await methodFor(services, viewer);
   const api = services.betterAuth.api;

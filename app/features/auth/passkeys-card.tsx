@@ -1,0 +1,157 @@
+import { Button, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconFingerprint, IconPlus } from '@tabler/icons-react';
+import { useContext, useEffect, useState } from 'react';
+import { useFetcher, useRevalidator } from 'react-router';
+import type { PasskeySummary } from '../../../server/domains/auth/passkeys.ts';
+import { toast } from '../../ui/toasts.tsx';
+import { FormAlert } from './auth-ui.tsx';
+import { AskForProof, useAskForProofOn } from './confirm-its-you.tsx';
+import { formErrorOf } from './form-error.ts';
+import { LocalDateTime } from './local-date-time.tsx';
+import { CANCELLED_CODES, passkeyErrorCode, REAUTHENTICATION_NEEDED_CODE } from './passkey-answers.ts';
+import { usePasskeyClient } from './use-passkey-client.ts';
+
+const NAME_MAX = 60;
+
+function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
+  const fetcher = useFetcher();
+  useAskForProofOn(fetcher.data);
+  const label = passkey.name || 'Passkey';
+  useEffect(() => {
+    const error = formErrorOf(fetcher.data);
+    if (error) toast.error({ title: 'Nothing changed', message: error.message });
+    else if (fetcher.data)
+      toast.success({ title: `${label} deleted`, message: 'It no longer signs you in.' });
+  }, [fetcher.data, label]);
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="passkey-row">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
+          <IconFingerprint size={22} />
+        </ThemeIcon>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {label}
+          </Text>
+          {passkey.createdAt && (
+            <Text size="xs" c="dimmed">
+              Added <LocalDateTime iso={passkey.createdAt} />
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="delete-passkey" />
+        <input type="hidden" name="passkey_id" value={passkey.id} />
+        <Button
+          type="submit"
+          variant="default"
+          size="sm"
+          loading={fetcher.state !== 'idle'}
+          aria-label={`Delete passkey ${label}`}
+        >
+          Delete
+        </Button>
+      </fetcher.Form>
+    </Group>
+  );
+}
+
+/** Adding needs WebAuthn in the browser, so it is a button that runs the device's prompt. */
+function AddPasskey() {
+  const { client, supported } = usePasskeyClient();
+  const askForProof = useContext(AskForProof);
+  const revalidator = useRevalidator();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (supported === false)
+    return (
+      <Text size="sm" c="dimmed" data-testid="passkeys-unsupported">
+        This browser can't create passkeys. Try a recent Chrome, Safari, Edge or Firefox.
+      </Text>
+    );
+
+  async function add() {
+    if (!client) return;
+    setBusy(true);
+    setError(null);
+    // The name is saved after the passkey, not sent with it: the plugin would also show it as the
+    // account's name in the device's passkey list.
+    const answer = await client.passkey.addPasskey();
+    const wanted = name.trim();
+    if (!answer.error && answer.data && wanted) {
+      await client.$fetch('/passkey/update-passkey', {
+        method: 'POST',
+        body: { id: (answer.data as { id: string }).id, name: wanted },
+      });
+    }
+    setBusy(false);
+    if (answer.error) {
+      const code = passkeyErrorCode(answer.error);
+      if (code === REAUTHENTICATION_NEEDED_CODE) askForProof();
+      else if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
+        setError('This device already has a passkey for your account.');
+      else if (!CANCELLED_CODES.has(code))
+        setError(answer.error.message ?? 'The passkey was not added. Try again.');
+      return;
+    }
+    setName('');
+    toast.success({ title: 'Passkey added', message: 'Next time, sign in with it: no password needed.' });
+    revalidator.revalidate();
+  }
+
+  return (
+    <Stack gap="sm">
+      {error && <FormAlert error={{ message: error, fields: {} }} />}
+      <TextInput
+        label="Name (optional)"
+        description="So you can tell your passkeys apart, like “Work laptop”."
+        value={name}
+        maxLength={NAME_MAX}
+        maw={420}
+        onChange={(event) => setName(event.currentTarget.value)}
+        size="md"
+      />
+      <Group>
+        <Button
+          type="button"
+          onClick={add}
+          disabled={!client}
+          loading={busy}
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          data-testid="add-passkey"
+        >
+          Add a passkey
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Passkeys on this account (ADR 146): sign in with a fingerprint, face or device PIN instead. */
+export function PasskeysCard({ passkeys }: { passkeys: PasskeySummary[] }) {
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="passkeys-title">
+      <Title order={2} fz="h4" id="passkeys-title">
+        Passkeys
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Sign in with your fingerprint, face or screen lock instead of a password. A passkey also counts as
+        your second step.
+      </Text>
+      <Stack gap="md">
+        {passkeys.length === 0 && (
+          <Text size="sm" data-testid="no-passkeys">
+            You have no passkeys yet.
+          </Text>
+        )}
+        {passkeys.map((passkey) => (
+          <PasskeyRow key={passkey.id} passkey={passkey} />
+        ))}
+        <AddPasskey />
+      </Stack>
+    </Paper>
+  );
+}
