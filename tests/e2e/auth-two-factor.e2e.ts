@@ -23,18 +23,32 @@ describe('accounts: two-step sign-in with an authenticator app', () => {
 
     await goto(page, '/profile/security');
     expect(await page.getByTestId('two-factor-status').textContent()).toBe('Off');
-    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    await page.getByLabel('Your password').fill(password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByTestId('totp-enrolment').waitFor();
-    expect(await page.getByRole('img', { name: /QR code/ }).isVisible()).toBe(true);
-    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
-    const backupCodes = await page.getByTestId('backup-code').allTextContents();
-    expect(backupCodes).toHaveLength(10);
+    const enrol = async () => {
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      await page.getByLabel('Your password').fill(password);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByTestId('totp-enrolment').waitFor();
+      expect(await page.getByRole('img', { name: /QR code/ }).isVisible()).toBe(true);
+      const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+      const backupCodes = await page.getByTestId('backup-code').allTextContents();
+      expect(backupCodes).toHaveLength(10);
+      await page.getByLabel('6-digit code from the app').fill(await totpFor(secret));
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      await page.getByTestId('two-factor-status').filter({ hasText: 'On' }).waitFor();
+      return { secret, backupCodes };
+    };
+    await enrol();
 
-    await page.getByLabel('6-digit code from the app').fill(await totpFor(secret));
-    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-    await page.getByTestId('two-factor-status').filter({ hasText: 'On' }).waitFor();
+    // Turned off on the same page: the card starts over, with no leftover steps of the first setup.
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByLabel('Your password').fill(password);
+    await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+    await page.getByTestId('two-factor-status').filter({ hasText: 'Off' }).waitFor();
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
+    expect(await page.getByTestId('totp-enrolment').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Two-step sign-in' }).count()).toBe(1);
+
+    const { secret, backupCodes } = await enrol();
 
     // Next sign-in: password, then the code from the app.
     await signOutFromMenu(page);

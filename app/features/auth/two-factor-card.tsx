@@ -144,8 +144,15 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   useAskForProofOn(codes.data);
   useAskForProofOn(disable.data);
   const [open, setOpen] = useState<'start' | 'codes' | 'disable' | null>(null);
-  const enrolment = enrolmentOf(start.data);
-  const newCodes = codesOf(codes.data);
+  // When the factor turns on or off the card starts over: the fetchers' answers from before (the
+  // first setup's QR code, old backup codes) belong to the factor that is gone.
+  const [shownFor, setShownFor] = useState({ enabled, start: start.data, codes: codes.data });
+  if (shownFor.enabled !== enabled) {
+    setShownFor({ enabled, start: start.data, codes: codes.data });
+    setOpen(null);
+  }
+  const enrolment = start.data === shownFor.start ? null : enrolmentOf(start.data);
+  const newCodes = codes.data === shownFor.codes ? null : codesOf(codes.data);
 
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="two-factor-title">
