@@ -1,15 +1,12 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandApple, IconBrandGoogle, IconKey, IconPassword } from '@tabler/icons-react';
-import { type RefObject, useEffect, useRef } from 'react';
-import { Form, useFetcher, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import type { Identity } from '../../../server/domains/auth/identities.ts';
-import { toast } from '../../ui/toasts.tsx';
 import { Notice } from './auth-ui.tsx';
-import { useAskForProofOn } from './confirm-its-you.tsx';
-import { formErrorOf } from './form-error.ts';
 import { LocalDateTime } from './local-date-time.tsx';
 import type { SignInProvider } from './provider-buttons.tsx';
 import { type ProviderFailure, ProviderFailureNotice } from './provider-failure.tsx';
+import { type RowAction, useRowAction } from './row-action.ts';
 
 const ICONS = {
   password: IconPassword,
@@ -20,35 +17,8 @@ const ICONS = {
 
 export type LinkOutcome = { linked: string } | { failure: ProviderFailure } | null;
 
-type UnlinkFetcher = ReturnType<typeof useFetcher>;
-
-/**
- * One fetcher for the card's Unlink buttons, whose answer is heard by the card: the unlinked row
- * is gone once the page revalidates, often in the same render as the answer, so a row could not
- * be relied on to say it.
- */
-function useUnlinkFetcher(): { fetcher: UnlinkFetcher; unlinking: RefObject<string> } {
-  const fetcher = useFetcher();
-  const unlinking = useRef('');
-  useAskForProofOn(fetcher.data);
-  useEffect(() => {
-    const error = formErrorOf(fetcher.data);
-    if (error) toast.error({ title: 'Nothing changed', message: error.message });
-    else if (fetcher.data)
-      toast.success({ title: `${unlinking.current} unlinked`, message: 'It no longer signs you in.' });
-  }, [fetcher.data]);
-  return { fetcher, unlinking };
-}
-
-function IdentityRow({
-  identity,
-  fetcher,
-  onUnlink,
-}: {
-  identity: Identity;
-  fetcher: UnlinkFetcher;
-  onUnlink: () => void;
-}) {
+function IdentityRow({ identity, unlink }: { identity: Identity; unlink: RowAction }) {
+  const { fetcher } = unlink;
   const Icon = ICONS[identity.provider];
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="identity-row">
@@ -70,7 +40,12 @@ function IdentityRow({
         </Stack>
       </Group>
       {identity.provider !== 'password' && (
-        <fetcher.Form method="post" onSubmit={onUnlink}>
+        <fetcher.Form
+          method="post"
+          onSubmit={() => {
+            unlink.rowLabel.current = identity.name;
+          }}
+        >
           <input type="hidden" name="intent" value="unlink-identity" />
           <input type="hidden" name="identity_id" value={identity.id} />
           <Button
@@ -78,7 +53,7 @@ function IdentityRow({
             variant="default"
             size="sm"
             disabled={!identity.removable}
-            loading={fetcher.state !== 'idle' && fetcher.formData?.get('identity_id') === identity.id}
+            loading={unlink.busy('identity_id', identity.id)}
             aria-label={`Unlink ${identity.name}`}
           >
             Unlink
@@ -100,7 +75,10 @@ export function IdentitiesCard({
   outcome: LinkOutcome;
 }) {
   const navigation = useNavigation();
-  const unlink = useUnlinkFetcher();
+  const unlink = useRowAction((name) => ({
+    title: `${name} unlinked`,
+    message: 'It no longer signs you in.',
+  }));
   const linking =
     navigation.formData?.get('intent') === 'link-identity' ? navigation.formData.get('provider') : null;
   const onlyOne = identities.length === 1 && identities[0]?.provider !== 'password';
@@ -121,14 +99,7 @@ export function IdentitiesCard({
         )}
         {outcome && 'failure' in outcome && <ProviderFailureNotice failure={outcome.failure} />}
         {identities.map((identity) => (
-          <IdentityRow
-            key={identity.id}
-            identity={identity}
-            fetcher={unlink.fetcher}
-            onUnlink={() => {
-              unlink.unlinking.current = identity.name;
-            }}
-          />
+          <IdentityRow key={identity.id} identity={identity} unlink={unlink} />
         ))}
         {onlyOne && (
           <Text size="sm" c="dimmed" data-testid="last-identity-note">

@@ -1,28 +1,21 @@
 import { Button, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconFingerprint, IconPlus } from '@tabler/icons-react';
-import { useContext, useEffect, useState } from 'react';
-import { useFetcher, useRevalidator } from 'react-router';
+import { useContext, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type { PasskeySummary } from '../../../server/domains/auth/passkeys.ts';
 import { toast } from '../../ui/toasts.tsx';
 import { FormAlert } from './auth-ui.tsx';
-import { AskForProof, useAskForProofOn } from './confirm-its-you.tsx';
-import { formErrorOf } from './form-error.ts';
+import { AskForProof } from './confirm-its-you.tsx';
 import { LocalDateTime } from './local-date-time.tsx';
 import { CANCELLED_CODES, passkeyErrorCode, REAUTHENTICATION_NEEDED_CODE } from './passkey-answers.ts';
+import { type RowAction, useRowAction } from './row-action.ts';
 import { usePasskeyClient } from './use-passkey-client.ts';
 
 const NAME_MAX = 60;
 
-function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
-  const fetcher = useFetcher();
-  useAskForProofOn(fetcher.data);
+function PasskeyRow({ passkey, remove }: { passkey: PasskeySummary; remove: RowAction }) {
+  const { fetcher } = remove;
   const label = passkey.name || 'Passkey';
-  useEffect(() => {
-    const error = formErrorOf(fetcher.data);
-    if (error) toast.error({ title: 'Nothing changed', message: error.message });
-    else if (fetcher.data)
-      toast.success({ title: `${label} deleted`, message: 'It no longer signs you in.' });
-  }, [fetcher.data, label]);
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="passkey-row">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -40,14 +33,19 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
           )}
         </Stack>
       </Group>
-      <fetcher.Form method="post">
+      <fetcher.Form
+        method="post"
+        onSubmit={() => {
+          remove.rowLabel.current = label;
+        }}
+      >
         <input type="hidden" name="intent" value="delete-passkey" />
         <input type="hidden" name="passkey_id" value={passkey.id} />
         <Button
           type="submit"
           variant="default"
           size="sm"
-          loading={fetcher.state !== 'idle'}
+          loading={remove.busy('passkey_id', passkey.id)}
           aria-label={`Delete passkey ${label}`}
         >
           Delete
@@ -132,6 +130,10 @@ function AddPasskey() {
 
 /** Passkeys on this account (ADR 146): sign in with a fingerprint, face or device PIN instead. */
 export function PasskeysCard({ passkeys }: { passkeys: PasskeySummary[] }) {
+  const remove = useRowAction((label) => ({
+    title: `${label} deleted`,
+    message: 'It no longer signs you in.',
+  }));
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="passkeys-title">
       <Title order={2} fz="h4" id="passkeys-title">
@@ -148,7 +150,7 @@ export function PasskeysCard({ passkeys }: { passkeys: PasskeySummary[] }) {
           </Text>
         )}
         {passkeys.map((passkey) => (
-          <PasskeyRow key={passkey.id} passkey={passkey} />
+          <PasskeyRow key={passkey.id} passkey={passkey} remove={remove} />
         ))}
         <AddPasskey />
       </Stack>

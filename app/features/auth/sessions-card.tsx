@@ -12,6 +12,7 @@ import { useFetcher } from 'react-router';
 import { toast } from '../../ui/toasts.tsx';
 import { formErrorOf } from './form-error.ts';
 import { LocalDateTime } from './local-date-time.tsx';
+import { type RowAction, useRowAction } from './row-action.ts';
 import { type DeviceKind, describeUserAgent } from './user-agent.ts';
 
 export type SessionView = {
@@ -40,8 +41,8 @@ function useOutcomeToast(data: unknown, title: string, message: string) {
   }, [data, title, message]);
 }
 
-/** A row's Sign out is heard by the card: the row is gone once the page revalidates. */
-function SessionRow({ session, fetcher }: { session: SessionView; fetcher: ReturnType<typeof useFetcher> }) {
+function SessionRow({ session, signOut }: { session: SessionView; signOut: RowAction }) {
+  const { fetcher } = signOut;
   const device = describeUserAgent(session.userAgent);
   const Icon = ICONS[device.kind];
   return (
@@ -76,7 +77,7 @@ function SessionRow({ session, fetcher }: { session: SessionView; fetcher: Retur
             type="submit"
             variant="default"
             size="sm"
-            loading={fetcher.state !== 'idle' && fetcher.formData?.get('session_id') === session.id}
+            loading={signOut.busy('session_id', session.id)}
             aria-label={`Sign out ${device.label}`}
           >
             Sign out
@@ -89,10 +90,12 @@ function SessionRow({ session, fetcher }: { session: SessionView; fetcher: Retur
 
 /** Where the account is signed in, and the ways to end those sessions. */
 export function SessionsCard({ sessions }: { sessions: SessionView[] }) {
-  const one = useFetcher();
+  const signOut = useRowAction(() => ({
+    title: 'Signed out',
+    message: 'That device is signed out of Privy.',
+  }));
   const others = useFetcher();
   const everywhere = useFetcher();
-  useOutcomeToast(one.data, 'Signed out', 'That device is signed out of Privy.');
   const [confirming, { open, close }] = useDisclosure(false);
   useOutcomeToast(others.data, 'Other devices signed out', 'Only this device is still signed in.');
   const hasOthers = sessions.some((session) => !session.current);
@@ -107,7 +110,7 @@ export function SessionsCard({ sessions }: { sessions: SessionView[] }) {
       </Text>
       <Stack gap="md">
         {sessions.map((session) => (
-          <SessionRow key={session.id} session={session} fetcher={one} />
+          <SessionRow key={session.id} session={session} signOut={signOut} />
         ))}
         <Group gap="sm" mt="xs">
           <others.Form method="post">
