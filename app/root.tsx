@@ -134,11 +134,12 @@ export default function App() {
   // others' sockets); signing out unmounts them, which stops the socket, zeroes the count and
   // clears recent alerts (spec §4).
   const liveUserId = viewer && !viewer.profile.is_deleted && viewer.profile.is_active ? viewer.id : null;
-  // The message alerts load lazily beside the page; one arriving while the account signs out
-  // would ask for its count after the session is gone and be refused (a 401 in the console).
+  // Signing out stops the live parts at once: the socket, and the message alerts, which load lazily
+  // beside the page; one arriving while the account signs out would ask for its count after the
+  // session is gone and be refused (a 401 in the console).
   const signingOut = useNavigation().formAction === '/logout';
   return (
-    <RealtimeProvider userId={liveUserId}>
+    <RealtimeProvider userId={signingOut ? null : liveUserId}>
       <InactivityReload />
       <SessionOverlay />
       <AccountGate viewer={viewer} supportEmail={root?.supportEmail}>

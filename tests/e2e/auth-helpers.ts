@@ -3,6 +3,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
+import { waitForLiveChannel } from './session-helpers.ts';
 
 /** Helpers for the account and sign-in browser tests (auth*.e2e.ts). */
 
@@ -82,8 +83,14 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs out from the avatar menu in the site header; sign-out lands on /login (spec §2). */
+/**
+ * Signs out from the avatar menu in the site header; sign-out lands on /login (spec §2). First the
+ * page's live parts must have been let in: a request they sent as the page opened, answered after
+ * the sign-out has ended the session, is refused (a console 401), as a person who signs out a
+ * moment after arriving would see too.
+ */
 export async function signOutFromMenu(page: Page): Promise<void> {
+  await waitForLiveChannel(page, /^user:/);
   await page.getByTestId('avatar-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
