@@ -72,6 +72,26 @@ describe('date and time pickers', () => {
       await expect.poll(() => new URL(page.url()).searchParams.get('date')).toBe(monday);
       await expect.poll(() => refusal.count()).toBe(0);
       expect(await field.getAttribute('aria-invalid')).toBeNull();
+
+      // Closed today (the bathroom's today): without a chosen day the panel opens on tomorrow,
+      // the first open day, instead of refusing the day it chose itself.
+      const timeZone = full.body.timezone as string;
+      const localDay = (offset: number) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + offset * 86_400_000));
+      const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
+      const today = localDay(0);
+      await putHours(
+        [1, 2, 3, 4, 5, 6, 7]
+          .filter((weekday) => weekday !== weekdayOf(today))
+          .map((weekday) => ({ weekday, opens: '09:00', closes: '17:00' })),
+      );
+      await page.goto(`/bathrooms/${bathroom.id}`);
+      await waitForHydration(page, '[data-testid="booking-panel"]');
+      const opened = await field.inputValue();
+      expect(opened === localDay(1) || opened === localDay(2), `${opened} after ${today}`).toBe(true);
+      expect(opened > today).toBe(true);
+      expect(await field.getAttribute('aria-invalid')).toBeNull();
+      expect(await page.getByText(/is not available\. Pick another day\.$/).count()).toBe(0);
     } finally {
       await putHours(week);
     }

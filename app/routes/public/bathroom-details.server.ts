@@ -5,7 +5,7 @@ import { createBookingSchema } from '../../../common/schemas/bookings.ts';
 import { latitudeSchema, longitudeSchema } from '../../../common/schemas/location.ts';
 import { singleLineText } from '../../../common/schemas/text.ts';
 import { bookingChoiceSchema } from '../../features/booking-panel/booking-choice.server.ts';
-import { closedDates, localToday } from '../../features/booking-panel/booking-choice.ts';
+import { closedDates, localToday, nextDates } from '../../features/booking-panel/booking-choice.ts';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { getViewer, redirectCookie } from '../../lib/guards.server.ts';
@@ -90,7 +90,18 @@ export async function listingLoader({ params, request, context }: Route.LoaderAr
   const durations = listing.allowed_durations;
   const duration =
     choice.duration && durations.includes(choice.duration) ? choice.duration : (durations[0] ?? 15);
-  const date = choice.date && choice.date >= today ? choice.date : today;
+  // The date picker refuses days without opening hours, up to the last day a booking may start.
+  const closed = closedDates(
+    today,
+    BOOKING_HORIZON_DAYS + 1,
+    listing.opening_hours.filter((day) => day.ranges.length > 0).map((day) => day.weekday),
+  );
+  // Without a chosen day the panel opens on the first day the bathroom is open, not on a closed
+  // today that it would have to refuse.
+  const date =
+    choice.date && choice.date >= today
+      ? choice.date
+      : (nextDates(today, BOOKING_HORIZON_DAYS + 1).find((day) => !closed.includes(day)) ?? today);
   const slots = await services.availability.slots(listing.id, date, duration);
   const starts = slots?.starts ?? [];
   // The earliest free start is picked already: one tap from here to paying.
@@ -110,12 +121,7 @@ export async function listingLoader({ params, request, context }: Route.LoaderAr
     panel: {
       path: `/bathrooms/${listing.id}`,
       today,
-      // The date picker refuses days without opening hours, up to the last day a booking may start.
-      closedDates: closedDates(
-        today,
-        BOOKING_HORIZON_DAYS + 1,
-        listing.opening_hours.filter((day) => day.ranges.length > 0).map((day) => day.weekday),
-      ),
+      closedDates: closed,
       date,
       duration,
       allowedDurations: durations,
