@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import { THEME_CSS_VARIABLES, ThemeCssVariables } from './theme-css-variables.tsx';
 
 /** The first <style data-mantine-styles> element of some markup, tag and all. */
@@ -11,7 +11,9 @@ function firstMantineStyle(html: string): string | undefined {
 
 describe('ThemeCssVariables', () => {
   it('writes the same variables MantineProvider would write for our theme', () => {
-    const mantine = firstMantineStyle(renderToStaticMarkup(<MantineProvider theme={theme} />));
+    const mantine = firstMantineStyle(
+      renderToStaticMarkup(<MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} />),
+    );
     const ours = renderToStaticMarkup(<ThemeCssVariables />);
     expect(mantine).toBeDefined();
     expect(ours).toBe(mantine);

@@ -5,7 +5,7 @@ import {
   keys,
   mergeMantineTheme,
 } from '@mantine/core';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 type CssVariables = ReturnType<typeof defaultCssVariablesResolver>;
 
@@ -26,9 +26,16 @@ function withoutDefaults(input: CssVariables, defaults: CssVariables): CssVariab
  * render. The theme is a constant, so the string is one too (theme-css-variables.test.tsx checks it
  * still matches Mantine's own output).
  */
+const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+const ours = defaultCssVariablesResolver(merged);
+const overrides = cssVariablesResolver(merged);
 export const THEME_CSS_VARIABLES = convertCssVariables(
   withoutDefaults(
-    defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme)),
+    {
+      variables: { ...ours.variables, ...overrides.variables },
+      light: { ...ours.light, ...overrides.light },
+      dark: { ...ours.dark, ...overrides.dark },
+    },
     defaultCssVariablesResolver(DEFAULT_THEME),
   ),
 );
