@@ -91,6 +91,9 @@ export async function signInWithForm(page: Page, email: string, password: string
  */
 export async function signOutFromMenu(page: Page): Promise<void> {
   await waitForLiveChannel(page, /^user:/);
+  // The message alerts load lazily and ask for the unread count as they start (before the badge
+  // says they are live): that request is then ahead of the sign-out.
+  await page.locator('[data-testid="message-badge"][data-live="true"]').waitFor();
   await page.getByTestId('avatar-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
