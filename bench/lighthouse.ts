@@ -2,9 +2,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEMO_PASSWORD } from '../server/seed/seed-demo.ts';
 import { initialJavaScript } from './lib/initial-javascript.ts';
-import { machine, median, ROOT, spawnPrivy, waitFor200 } from './lib/server.ts';
+import { guestBooking, machine, median, ROOT, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
  * Lighthouse (mobile: its default Moto G Power profile, simulated slow 4G and 4× CPU slowdown)
@@ -29,7 +28,6 @@ const RUNS = Number(flags.runs ?? 3);
 const GOALS = { performance: 95, accessibility: 95, seo: 100 } as const;
 const JS_GOAL_KB = 150;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const GUEST = 'gina@privy.test';
 const AUSTIN = { q: 'Austin, TX, United States', lat: '30.2672', lng: '-97.7431' };
 
 if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
@@ -59,26 +57,6 @@ async function runLighthouse(url: string, port: number, cookie?: string) {
     if (attempt >= 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     console.warn(`${url}: ${lhr.runtimeError.code}, running again`);
   }
-}
-
-/** A demo guest's session cookie and one of her bookings, for the signed-in page. */
-async function guestBooking(baseUrl: string): Promise<{ cookie: string; bookingId: string }> {
-  const signedIn = await fetch(`${baseUrl}/api/account/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: GUEST, password: DEMO_PASSWORD }),
-  });
-  if (signedIn.status !== 200) throw new Error(`sign-in as ${GUEST} answered ${signedIn.status}`);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  for (const tab of ['upcoming', 'past']) {
-    const listed = await fetch(`${baseUrl}/api/bookings?tab=${tab}`, { headers: { cookie } });
-    const { bookings } = (await listed.json()) as { bookings: { id: string }[] };
-    if (bookings[0]) return { cookie, bookingId: bookings[0].id };
-  }
-  throw new Error(`the demo seed has no booking of ${GUEST} to audit`);
 }
 
 console.info(`lighthouse: ${machine()}, ${CHROMIUM}`);

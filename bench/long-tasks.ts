@@ -1,4 +1,4 @@
-import { firstListing, launchChromium, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
+import { firstListing, guestBooking, launchChromium, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
  * Where a page's main-thread long tasks go (the source of Lighthouse's Total Blocking Time): loads
@@ -7,10 +7,11 @@ import { firstListing, launchChromium, machine, spawnPrivy, waitFor200 } from '.
  * over 50 ms with what it spent its time on. The blocking time printed is the sum of each such
  * task's time over 50 ms, as Lighthouse counts it (on the observed trace, not its simulation).
  *
- *   node bench/long-tasks.ts [--page=/bathrooms?…|listing] [--runs=3] [--throttle=4]
+ *   node bench/long-tasks.ts [--page=/bathrooms?…|listing|booking] [--runs=3] [--throttle=4]
  *
  * Needs `npm run build` first. The default page is a search near Austin, as bench/lighthouse.ts
- * audits; `--page=listing` is the first listing that search finds.
+ * audits; `--page=listing` is the first listing that search finds, `--page=booking` one of the demo
+ * guest's bookings, signed in as she is (bench/lighthouse.ts's signed-in page).
  */
 const flags = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -74,11 +75,21 @@ const privy = await spawnPrivy();
 const browser = await launchChromium();
 try {
   await waitFor200(`${privy.baseUrl}/healthz`, 120_000, privy.child);
-  const PAGE = flags.page === 'listing' ? await firstListing(privy.baseUrl) : (flags.page ?? SEARCH);
+  const guest = flags.page === 'booking' ? await guestBooking(privy.baseUrl) : null;
+  const PAGE =
+    flags.page === 'listing'
+      ? await firstListing(privy.baseUrl)
+      : guest
+        ? `/bookings/${guest.bookingId}`
+        : (flags.page ?? SEARCH);
   console.info(`long-tasks: ${machine()}; ${PAGE}; CPU ÷${THROTTLE}; ${new Date().toISOString()}`);
   const blocking: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      ...(guest ? { extraHTTPHeaders: { cookie: guest.cookie } } : {}),
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEMO_PASSWORD } from '../../server/seed/seed-demo.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const MAIN = path.join(ROOT, 'server', 'main.ts');
@@ -151,4 +152,26 @@ export async function launchChromium() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+}
+
+const BENCH_GUEST = 'gina@privy.test';
+
+/** A demo guest's session cookie and one of her bookings, for the signed-in page benchmarks. */
+export async function guestBooking(baseUrl: string): Promise<{ cookie: string; bookingId: string }> {
+  const signedIn = await fetch(`${baseUrl}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: BENCH_GUEST, password: DEMO_PASSWORD }),
+  });
+  if (signedIn.status !== 200) throw new Error(`sign-in as ${BENCH_GUEST} answered ${signedIn.status}`);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  for (const tab of ['upcoming', 'past']) {
+    const listed = await fetch(`${baseUrl}/api/bookings?tab=${tab}`, { headers: { cookie } });
+    const { bookings } = (await listed.json()) as { bookings: { id: string }[] };
+    if (bookings[0]) return { cookie, bookingId: bookings[0].id };
+  }
+  throw new Error(`the demo seed has no booking of ${BENCH_GUEST} to audit`);
 }
