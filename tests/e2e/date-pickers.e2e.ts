@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './browser.ts';
-import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
+import { apiCall, holdChunk, signIn, waitForHydration } from './session-helpers.ts';
 
 /** The date and time pickers' spec §5 options where guests meet them (ADR 110). */
 describe('date and time pickers', () => {
@@ -41,14 +41,7 @@ describe('date and time pickers', () => {
       const { page } = await newTab();
       // Mantine's controls are held back until the day is typed: the refused day must outlive
       // the panel going live (booking-panel.tsx), as it does for a guest on a slow phone.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/live-booking-panel-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const controls = await holdChunk(page, 'live-booking-panel');
       await page.goto(`/bathrooms/${bathroom.id}`);
       await waitForHydration(page, '[data-testid="booking-panel"]');
       const field = page.getByLabel('Another day');
@@ -58,7 +51,7 @@ describe('date and time pickers', () => {
       const refusal = page.getByText(/^Sunday, .+ is not available\. Pick another day\.$/);
       await expect.poll(() => refusal.isVisible()).toBe(true);
       expect(await field.getAttribute('aria-invalid')).toBe('true');
-      release();
+      controls.release();
       // Mantine's SegmentedControl draws its indicator once it is live; the stand-in has none.
       await page.locator('[data-testid="booking-panel"] .mantine-SegmentedControl-indicator').waitFor();
       expect(await refusal.isVisible()).toBe(true);

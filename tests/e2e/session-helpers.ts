@@ -126,3 +126,21 @@ export async function holdSomething(
   const body = held.body as { booking: { id: string }; checkoutUrl: string };
   return { bookingId: body.booking.id, checkoutPath: new URL(body.checkoutUrl).pathname };
 }
+
+/**
+ * Holds back a built chunk (`/assets/{name}-{hash}.js`) until the returned function is called: a
+ * test can then act while the page still runs without it, as on a slow phone. The chunk's address
+ * is returned too, to wait for its response.
+ */
+export async function holdChunk(page: Page, name: string): Promise<{ release: () => void; address: RegExp }> {
+  const address = new RegExp(`/assets/${name}-[^/]+\\.js$`);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(address, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release, address };
+}

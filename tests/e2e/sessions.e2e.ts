@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAccount, goto, signInWithForm, uniqueEmail, waitForHydration } from './auth-helpers.ts';
 import { useBrowser } from './browser.ts';
-import { waitForLiveChannel } from './session-helpers.ts';
+import { holdChunk, waitForLiveChannel } from './session-helpers.ts';
 
 /** "Where you're signed in" on Profile › Security: one other device signed out from its row. */
 describe('signed-in devices', () => {
@@ -52,18 +52,11 @@ describe('signed-in devices', () => {
     await createAccount(email, password);
     const { page } = await newTab();
     // The alerts' code is held back, and arrives while the sign-out is on its way.
-    let releaseAlerts = () => {};
-    const alertsHeld = new Promise<void>((resolve) => {
-      releaseAlerts = resolve;
-    });
-    await page.route(/\/assets\/message-alerts-provider-[^/]+\.js$/, async (route) => {
-      await alertsHeld;
-      await route.continue();
-    });
+    const alertsCode = await holdChunk(page, 'message-alerts-provider');
     await page.route(/\/logout\.data$/, async (route) => {
       const answer = await route.fetch();
-      const alerts = page.waitForResponse(/\/assets\/message-alerts-provider-[^/]+\.js$/);
-      releaseAlerts();
+      const alerts = page.waitForResponse(alertsCode.address);
+      alertsCode.release();
       await alerts;
       // The runner would mount and ask for its count in the frames after its code arrives.
       await page.evaluate(

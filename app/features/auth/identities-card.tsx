@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBrandApple, IconBrandGoogle, IconKey, IconPassword } from '@tabler/icons-react';
 import { Form, useNavigation } from 'react-router';
 import type { Identity } from '../../../server/domains/auth/identities.ts';
@@ -7,6 +7,7 @@ import { LocalDateTime } from './local-date-time.tsx';
 import type { SignInProvider } from './provider-buttons.tsx';
 import { type ProviderFailure, ProviderFailureNotice } from './provider-failure.tsx';
 import { type RowAction, useRowAction } from './row-action.ts';
+import { RowActionButton, SecurityRow } from './security-row.tsx';
 
 const ICONS = {
   password: IconPassword,
@@ -18,49 +19,37 @@ const ICONS = {
 export type LinkOutcome = { linked: string } | { failure: ProviderFailure } | null;
 
 function IdentityRow({ identity, unlink }: { identity: Identity; unlink: RowAction }) {
-  const { fetcher } = unlink;
-  const Icon = ICONS[identity.provider];
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="identity-row">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
-          <Icon size={22} />
-        </ThemeIcon>
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600}>{identity.name}</Text>
-          {identity.email && (
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {identity.email}
-            </Text>
-          )}
-          <Text size="xs" c="dimmed">
-            {identity.provider === 'password' ? 'Set ' : 'Linked '}
-            <LocalDateTime iso={identity.linkedAt} />
-          </Text>
-        </Stack>
-      </Group>
-      {identity.provider !== 'password' && (
-        <fetcher.Form
-          method="post"
-          onSubmit={() => {
-            unlink.rowLabel.current = identity.name;
-          }}
-        >
-          <input type="hidden" name="intent" value="unlink-identity" />
-          <input type="hidden" name="identity_id" value={identity.id} />
-          <Button
-            type="submit"
-            variant="default"
-            size="sm"
+    <SecurityRow
+      icon={ICONS[identity.provider]}
+      testId="identity-row"
+      action={
+        identity.provider !== 'password' && (
+          <RowActionButton
+            action={unlink}
+            intent="unlink-identity"
+            field="identity_id"
+            id={identity.id}
+            label={identity.name}
+            ariaLabel={`Unlink ${identity.name}`}
             disabled={!identity.removable}
-            loading={unlink.busy('identity_id', identity.id)}
-            aria-label={`Unlink ${identity.name}`}
           >
             Unlink
-          </Button>
-        </fetcher.Form>
+          </RowActionButton>
+        )
+      }
+    >
+      <Text fw={600}>{identity.name}</Text>
+      {identity.email && (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {identity.email}
+        </Text>
       )}
-    </Group>
+      <Text size="xs" c="dimmed">
+        {identity.provider === 'password' ? 'Set ' : 'Linked '}
+        <LocalDateTime iso={identity.linkedAt} />
+      </Text>
+    </SecurityRow>
   );
 }
 

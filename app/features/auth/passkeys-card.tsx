@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFingerprint, IconPlus } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -9,49 +9,39 @@ import { AskForProof } from './confirm-its-you.tsx';
 import { LocalDateTime } from './local-date-time.tsx';
 import { CANCELLED_CODES, passkeyErrorCode, REAUTHENTICATION_NEEDED_CODE } from './passkey-answers.ts';
 import { type RowAction, useRowAction } from './row-action.ts';
+import { RowActionButton, SecurityRow } from './security-row.tsx';
 import { usePasskeyClient } from './use-passkey-client.ts';
 
 const NAME_MAX = 60;
 
 function PasskeyRow({ passkey, remove }: { passkey: PasskeySummary; remove: RowAction }) {
-  const { fetcher } = remove;
   const label = passkey.name || 'Passkey';
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="passkey-row">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
-          <IconFingerprint size={22} />
-        </ThemeIcon>
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {label}
-          </Text>
-          {passkey.createdAt && (
-            <Text size="xs" c="dimmed">
-              Added <LocalDateTime iso={passkey.createdAt} />
-            </Text>
-          )}
-        </Stack>
-      </Group>
-      <fetcher.Form
-        method="post"
-        onSubmit={() => {
-          remove.rowLabel.current = label;
-        }}
-      >
-        <input type="hidden" name="intent" value="delete-passkey" />
-        <input type="hidden" name="passkey_id" value={passkey.id} />
-        <Button
-          type="submit"
-          variant="default"
-          size="sm"
-          loading={remove.busy('passkey_id', passkey.id)}
-          aria-label={`Delete passkey ${label}`}
+    <SecurityRow
+      icon={IconFingerprint}
+      testId="passkey-row"
+      action={
+        <RowActionButton
+          action={remove}
+          intent="delete-passkey"
+          field="passkey_id"
+          id={passkey.id}
+          label={label}
+          ariaLabel={`Delete passkey ${label}`}
         >
           Delete
-        </Button>
-      </fetcher.Form>
-    </Group>
+        </RowActionButton>
+      }
+    >
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {label}
+      </Text>
+      {passkey.createdAt && (
+        <Text size="xs" c="dimmed">
+          Added <LocalDateTime iso={passkey.createdAt} />
+        </Text>
+      )}
+    </SecurityRow>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconDeviceDesktop,
@@ -13,6 +13,7 @@ import { toast } from '../../ui/toasts.tsx';
 import { formErrorOf } from './form-error.ts';
 import { LocalDateTime } from './local-date-time.tsx';
 import { type RowAction, useRowAction } from './row-action.ts';
+import { RowActionButton, SecurityRow } from './security-row.tsx';
 import { type DeviceKind, describeUserAgent } from './user-agent.ts';
 
 export type SessionView = {
@@ -42,49 +43,42 @@ function useOutcomeToast(data: unknown, title: string, message: string) {
 }
 
 function SessionRow({ session, signOut }: { session: SessionView; signOut: RowAction }) {
-  const { fetcher } = signOut;
   const device = describeUserAgent(session.userAgent);
-  const Icon = ICONS[device.kind];
   return (
-    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm" data-testid="session-row">
-      <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-        <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
-          <Icon size={22} />
-        </ThemeIcon>
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Group gap={8}>
-            <Text fw={600}>{device.label}</Text>
-            {session.current && (
-              <Badge color="teal" variant="light" data-testid="current-session">
-                This device
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm" c="dimmed">
-            {session.ipAddress ? `IP ${session.ipAddress} · ` : ''}Signed in{' '}
-            <LocalDateTime iso={session.createdAt} />
-          </Text>
-          <Text size="xs" c="dimmed">
-            Last active <LocalDateTime iso={session.lastActiveAt} />
-          </Text>
-        </Stack>
-      </Group>
-      {!session.current && (
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="revoke-session" />
-          <input type="hidden" name="session_id" value={session.id} />
-          <Button
-            type="submit"
-            variant="default"
-            size="sm"
-            loading={signOut.busy('session_id', session.id)}
-            aria-label={`Sign out ${device.label}`}
+    <SecurityRow
+      icon={ICONS[device.kind]}
+      testId="session-row"
+      action={
+        !session.current && (
+          <RowActionButton
+            action={signOut}
+            intent="revoke-session"
+            field="session_id"
+            id={session.id}
+            label={device.label}
+            ariaLabel={`Sign out ${device.label}`}
           >
             Sign out
-          </Button>
-        </fetcher.Form>
-      )}
-    </Group>
+          </RowActionButton>
+        )
+      }
+    >
+      <Group gap={8}>
+        <Text fw={600}>{device.label}</Text>
+        {session.current && (
+          <Badge color="teal" variant="light" data-testid="current-session">
+            This device
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {session.ipAddress ? `IP ${session.ipAddress} · ` : ''}Signed in{' '}
+        <LocalDateTime iso={session.createdAt} />
+      </Text>
+      <Text size="xs" c="dimmed">
+        Last active <LocalDateTime iso={session.lastActiveAt} />
+      </Text>
+    </SecurityRow>
   );
 }
 
