@@ -11,6 +11,7 @@ import {
 } from './auth-helpers.ts';
 import { baseUrl, useBrowser } from './browser.ts';
 import { shootAll } from './screenshots.ts';
+import { waitForLiveChannel } from './session-helpers.ts';
 
 /**
  * Chromium's virtual authenticator (through the DevTools protocol): a platform authenticator with
@@ -109,7 +110,10 @@ describe('accounts: passkeys (ADR 146)', () => {
     await addVirtualAuthenticator(context, page);
     const { email, password } = await signUpAndSignIn(page, 'passkey-totp');
 
-    // Two-step sign-in on, through the same endpoints the Security card uses.
+    // Two-step sign-in on, through the same endpoints the Security card uses. Turning it on
+    // replaces the session (better-auth), so the page's first live requests go out before it.
+    await waitForLiveChannel(page, /^user:/);
+    await page.locator('[data-testid="message-badge"][data-live="true"]').waitFor();
     const headers = { origin: baseUrl() };
     const enabled = await page.request.post('/api/auth/two-factor/enable', { data: { password }, headers });
     expect(enabled.status(), await enabled.text()).toBe(200);
