@@ -139,7 +139,10 @@ export default function App() {
   // session is gone and be refused (a 401 in the console).
   const signingOut = useNavigation().formAction === '/logout';
   return (
-    <RealtimeProvider userId={signingOut ? null : liveUserId}>
+    <RealtimeProvider
+      userId={signingOut ? null : liveUserId}
+      sessionId={signingOut || !liveUserId ? null : (viewer?.sessionId ?? null)}
+    >
       <InactivityReload />
       <SessionOverlay />
       <AccountGate viewer={viewer} supportEmail={root?.supportEmail}>

@@ -3,6 +3,11 @@ import type { Viewer } from '../../server/domains/auth/auth-service.ts';
 /** What the browser learns about the signed-in user: no secrets, dates as ISO strings. */
 export type ClientViewer = {
   id: string;
+  /**
+   * The session's id (not its token, which only the cookie carries): the live connection reopens
+   * when it changes for the same account (realtime-provider.tsx).
+   */
+  sessionId: string;
   email: string | null;
   emailVerified: boolean;
   phoneNumber: string | null;
@@ -29,6 +34,7 @@ export function toClientViewer(viewer: Viewer | null): ClientViewer | null {
   const p = viewer.profile;
   return {
     id: viewer.userId,
+    sessionId: viewer.sessionId,
     email: viewer.email,
     emailVerified: viewer.emailVerified,
     phoneNumber: viewer.phoneNumber,

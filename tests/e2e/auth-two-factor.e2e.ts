@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   createAccount,
@@ -8,6 +9,24 @@ import {
   uniqueEmail,
 } from './auth-helpers.ts';
 import { useBrowser } from './browser.ts';
+import { fireTestNotification } from './notification-helpers.ts';
+import { waitForLiveChannel } from './session-helpers.ts';
+
+/** On /profile/security: sets up the authenticator app and turns two-step sign-in on. */
+async function turnOnTwoStep(page: Page, password: string) {
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await page.getByLabel('Your password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('totp-enrolment').waitFor();
+  expect(await page.getByRole('img', { name: /QR code/ }).isVisible()).toBe(true);
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  const backupCodes = await page.getByTestId('backup-code').allTextContents();
+  expect(backupCodes).toHaveLength(10);
+  await page.getByLabel('6-digit code from the app').fill(await totpFor(secret));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await page.getByTestId('two-factor-status').filter({ hasText: 'On' }).waitFor();
+  return { secret, backupCodes };
+}
 
 describe('accounts: two-step sign-in with an authenticator app', () => {
   const { newTab } = useBrowser();
@@ -23,20 +42,7 @@ describe('accounts: two-step sign-in with an authenticator app', () => {
 
     await goto(page, '/profile/security');
     expect(await page.getByTestId('two-factor-status').textContent()).toBe('Off');
-    const enrol = async () => {
-      await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-      await page.getByLabel('Your password').fill(password);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByTestId('totp-enrolment').waitFor();
-      expect(await page.getByRole('img', { name: /QR code/ }).isVisible()).toBe(true);
-      const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
-      const backupCodes = await page.getByTestId('backup-code').allTextContents();
-      expect(backupCodes).toHaveLength(10);
-      await page.getByLabel('6-digit code from the app').fill(await totpFor(secret));
-      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-      await page.getByTestId('two-factor-status').filter({ hasText: 'On' }).waitFor();
-      return { secret, backupCodes };
-    };
+    const enrol = () => turnOnTwoStep(page, password);
     await enrol();
 
     // Turned off on the same page: the card starts over, with no leftover steps of the first setup.
@@ -66,5 +72,31 @@ describe('accounts: two-step sign-in with an authenticator app', () => {
     await page.getByLabel('Backup code').fill(backupCodes[0] as string);
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('keeps the tab live after turning it on, though the session behind it was replaced', async () => {
+    const { page } = await newTab();
+    // The browser's clock, so the socket's next heartbeat comes at once; it runs at real speed otherwise.
+    await page.clock.install();
+    const email = uniqueEmail('still-live');
+    const password = 'lamps and ladders';
+    await createAccount(email, password);
+    await goto(page, '/login');
+    await signInWithForm(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await goto(page, '/profile/security');
+    await waitForLiveChannel(page, /^user:/);
+
+    // better-auth replaces the session when two-step sign-in turns on: the page reopens its socket
+    // with the new cookie rather than keep one the server closes at its next heartbeat.
+    await turnOnTwoStep(page, password);
+    await waitForLiveChannel(page, /^user:/);
+    await page.clock.fastForward('00:31');
+    // The heartbeat's answer (or, were the socket still on the old session, its closing) arrives.
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => document.documentElement.dataset.realtime)).toBe('open');
+
+    const sent = await fireTestNotification(page, 'MESSAGE_RECEIVED');
+    await expect.poll(() => page.getByText(sent.message).first().isVisible(), { timeout: 3000 }).toBe(true);
   });
 });

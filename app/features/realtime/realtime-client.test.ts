@@ -141,6 +141,57 @@ describe('realtime client', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it('renews after the session was replaced: a new socket, the same channels, missed events fetched', () => {
+    const handler = vi.fn();
+    const reconnected = vi.fn();
+    client.subscribe('user:u1', handler);
+    client.onReconnect(reconnected);
+    client.start();
+    latest().open();
+    latest().serverSays({ type: 'subscribed', channel: 'user:u1' });
+    latest().onclose?.({ code: 4401 });
+    expect(client.state).toBe('closed');
+
+    client.renew();
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'subscribe', channel: 'user:u1' }]);
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    latest().serverSays({ type: 'event', channel: 'user:u1', event: 'notification', payload: { id: 'n1' } });
+    expect(handler).toHaveBeenCalledWith('notification', { id: 'n1' });
+  });
+
+  it('renews an open socket at once, and ignores the old one closing afterwards', () => {
+    client.subscribe('user:u1', vi.fn());
+    client.start();
+    const old = latest();
+    old.open();
+    old.serverSays({ type: 'subscribed', channel: 'user:u1' });
+
+    client.renew();
+    expect(old.readyState).toBe(3);
+    expect(client.statusOf('user:u1')).toBe('unsubscribed');
+    old.onclose?.({ code: 4401 });
+    latest().open();
+    latest().serverSays({ type: 'subscribed', channel: 'user:u1' });
+    expect(client.state).toBe('open');
+    expect(client.subscribedChannels()).toEqual(['user:u1']);
+    // The old socket's close scheduled no reconnect of its own.
+    vi.advanceTimersByTime(15_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('does not renew a client stopped on sign-out or never started', () => {
+    client.renew();
+    expect(FakeSocket.all).toHaveLength(0);
+    client.start();
+    latest().open();
+    client.stop();
+    client.renew();
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(client.state).toBe('closed');
+  });
+
   it('stops for good on sign-out: no reconnect, subscriptions gone', () => {
     client.subscribe('user:u1', vi.fn());
     client.start();

@@ -60,6 +60,8 @@ export class RealtimeClient {
   private attempt = 0;
   private everOpened = false;
   private stopped = true;
+  /** Stopped because the server ended the socket's session, not by stop(): renew() may resume. */
+  private sessionEnded = false;
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   private timeoutTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -88,6 +90,7 @@ export class RealtimeClient {
   /** Signing out: close for good, drop every subscription. */
   stop(): void {
     this.stopped = true;
+    this.sessionEnded = false;
     this.clearTimers();
     for (const channel of this.channels.keys()) this.setStatus(channel, 'unsubscribed');
     this.channels.clear();
@@ -97,6 +100,27 @@ export class RealtimeClient {
       this.socket = null;
     }
     this.setState('closed');
+  }
+
+  /**
+   * The same account now holds a new session (better-auth replaces it when two-step sign-in is
+   * turned on or off): the open socket was authorised with the old cookie and is closed at its
+   * next heartbeat. Open a new one with the current cookie, keep every subscription, and tell
+   * onReconnect listeners so they fetch what they missed. A client stopped by stop() stays stopped.
+   */
+  renew(): void {
+    if (this.stopped && !this.sessionEnded) return;
+    this.stopped = false;
+    this.sessionEnded = false;
+    this.clearTimers();
+    const old = this.socket;
+    this.socket = null;
+    if (old) {
+      for (const channel of this.channels.keys()) this.setStatus(channel, 'unsubscribed');
+      old.close(1000, 'Session renewed');
+    }
+    this.attempt = 0;
+    this.connect();
   }
 
   subscribe(channel: string, handler: RealtimeEventHandler): () => void {
@@ -174,8 +198,10 @@ export class RealtimeClient {
       for (const channel of this.channels.keys()) this.setStatus(channel, 'unsubscribed');
       this.setState('closed');
       if (event.code === SESSION_ENDED) {
-        // The server says the session is over: reconnecting would only be refused.
+        // The server says the session is over: reconnecting would only be refused, unless the
+        // page learns of a new session for the same account (renew()).
         this.stopped = true;
+        this.sessionEnded = true;
         for (const listener of this.sessionEndedListeners) listener();
         return;
       }

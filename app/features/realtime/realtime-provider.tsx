@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { RealtimeClient } from './realtime-client.ts';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
@@ -31,10 +31,28 @@ function mirrorOnDocument(client: RealtimeClient): () => void {
 
 /**
  * Opens the tab's realtime connection while someone is signed in. When the user signs out (or
- * changes) the client is stopped, so every subscription ends with it.
+ * changes) the client is stopped, so every subscription ends with it. When the same user's session
+ * is replaced (two-step sign-in turned on or off), the connection reopens with the new cookie
+ * and keeps its subscriptions.
  */
-export function RealtimeProvider({ userId, children }: { userId: string | null; children: React.ReactNode }) {
+export function RealtimeProvider({
+  userId,
+  sessionId,
+  children,
+}: {
+  userId: string | null;
+  sessionId: string | null;
+  children: React.ReactNode;
+}) {
   const [client, setClient] = useState<RealtimeClient | null>(null);
+  const sessionSeen = useRef(sessionId);
+  useEffect(() => {
+    if (sessionSeen.current === sessionId) return;
+    sessionSeen.current = sessionId;
+    // Whether the old socket is still open or the server already closed it (4401 at a heartbeat,
+    // after which the page reloaded who is signed in), the new cookie opens a new one.
+    client?.renew();
+  }, [client, sessionId]);
   useEffect(() => {
     if (!userId) return;
     const next = new RealtimeClient({ url: socketUrl() });
