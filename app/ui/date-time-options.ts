@@ -5,6 +5,7 @@ import {
   LOCALE,
   TIME_ACCURACY_STEP_MINUTES,
 } from '../../common/constants.ts';
+import { dateTimeFormat } from '../../common/date-format.ts';
 
 /*
  * The rules behind the date and time pickers (date-time-picker.tsx, ADR 110), kept apart from
@@ -57,7 +58,7 @@ export function isCalendarDate(date: string): boolean {
 
 /** Spec §9's long weekday date: "Sunday, March 21, 2027". */
 export function formatPickedDate(date: string): string {
-  return new Intl.DateTimeFormat(LOCALE, {
+  return dateTimeFormat(LOCALE, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',

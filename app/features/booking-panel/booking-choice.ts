@@ -4,9 +4,11 @@
  * server reads it (booking-choice.server.ts); these helpers are the browser's share, without zod.
  */
 
+import { dateTimeFormat } from '../../../common/date-format.ts';
+
 /** Today's date on the bathroom's wall clock, 'YYYY-MM-DD'. */
 export function localToday(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -39,7 +41,7 @@ export function dateLabel(date: string, today: string): string {
   if (date === first) return 'Today';
   if (date === second) return 'Tomorrow';
   const day = new Date(`${date}T12:00:00Z`);
-  const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(day);
+  const weekday = dateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(day);
   return `${weekday} ${day.getUTCDate()}`;
 }
 

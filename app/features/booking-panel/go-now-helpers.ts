@@ -3,9 +3,11 @@
  * them sits in the home page's first load (ADR 082).
  */
 
+import { dateTimeFormat } from '../../../common/date-format.ts';
+
 /** "3:45 PM" for a UTC instant on a bathroom's wall clock. */
 export function startLabel(startsAt: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true })
+  return dateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true })
     .format(new Date(startsAt))
     .replace(/\u202f/g, ' ');
 }
@@ -13,7 +15,7 @@ export function startLabel(startsAt: string, timeZone: string): string {
 /** The short name of a zone ("CST"), only when it differs from the browser's; else null. */
 export function zoneNoteFor(timeZone: string, browserZone: string, at = new Date()): string | null {
   if (timeZone === browserZone) return null;
-  const short = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+  const short = dateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
     .formatToParts(at)
     .find((part) => part.type === 'timeZoneName')?.value;
   return short ?? timeZone;
@@ -37,7 +39,7 @@ export function listingChoiceHref(result: {
   timezone: string;
   duration_minutes: number;
 }) {
-  const date = new Intl.DateTimeFormat('en-CA', {
+  const date = dateTimeFormat('en-CA', {
     timeZone: result.timezone,
     year: 'numeric',
     month: '2-digit',

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { dateTimeFormat } from '../../../common/date-format.ts';
 import type { BookingStatusName } from '../../../common/schemas/bookings.ts';
 
 /** How each status reads to people, and its colour. */
@@ -22,7 +23,7 @@ export function BookingStatusBadge({ status, className }: { status: BookingStatu
 
 /** "Tue, Dec 1, 10:00 – 10:30 AM EST" in the bathroom's zone. */
 export function bookingSpan(booking: { starts_at: string; ends_at: string; timezone: string }): string {
-  const format = new Intl.DateTimeFormat('en-US', {
+  const format = dateTimeFormat('en-US', {
     timeZone: booking.timezone,
     weekday: 'short',
     month: 'short',
@@ -30,7 +31,7 @@ export function bookingSpan(booking: { starts_at: string; ends_at: string; timez
     hour: 'numeric',
     minute: '2-digit',
   });
-  const end = new Intl.DateTimeFormat('en-US', {
+  const end = dateTimeFormat('en-US', {
     timeZone: booking.timezone,
     hour: 'numeric',
     minute: '2-digit',

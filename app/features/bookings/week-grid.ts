@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../../common/date-format.ts';
 import type { BookingListItem } from '../../../common/schemas/booking-pages.ts';
 
 /**
@@ -22,7 +23,7 @@ export function shiftWeek(first: string, weeks: number): string {
 
 /** The local date an instant falls on in a zone, 'YYYY-MM-DD'. */
 export function localDate(instant: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -61,13 +62,13 @@ export function weekGrid(
 /** "Mon 30" for a column head. */
 export function dayHeading(date: string): string {
   const day = new Date(`${date}T12:00:00Z`);
-  const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(day);
+  const weekday = dateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(day);
   return `${weekday} ${day.getUTCDate()}`;
 }
 
 /** "10:00 AM" in the bathroom's zone, for a booking inside a day cell. */
 export function startTime(booking: Pick<BookingListItem, 'starts_at' | 'timezone'>): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     timeZone: booking.timezone,
     hour: 'numeric',
     minute: '2-digit',

@@ -1,6 +1,7 @@
 import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarShare, IconCheck, IconCopy, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { dateTimeFormat } from '../../../common/date-format.ts';
 import type { CalendarFeedStatus } from '../../../common/schemas/calendar.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { toast } from '../../ui/toasts.tsx';
@@ -16,7 +17,7 @@ type Props = {
 };
 
 function when(iso: string, timezone: string) {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     timeZone: timezone,
     dateStyle: 'medium',
     timeStyle: 'short',
