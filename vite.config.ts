@@ -25,11 +25,13 @@ function suitesThatOpenADatabase(): string[] {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: process.env.VITEST ? [] : [reactRouter(), chunks.plugin],
   css: { postcss: './postcss.config.cjs' },
-  // SOURCEMAP=1 writes the browser build's source maps, to see which modules each chunk holds.
+  // SOURCEMAP=1 writes the browser build's source maps, to see which modules each chunk holds;
+  // MINIFY=0 keeps names readable for a CPU profile (bench/cpu-profile.ts).
   build: isSsrBuild
     ? {}
     : {
         sourcemap: !!process.env.SOURCEMAP,
+        minify: process.env.MINIFY !== '0',
         rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
       },
   test: {

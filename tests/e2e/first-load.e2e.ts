@@ -13,7 +13,7 @@ import { apiCall, signIn, waitForHydration } from './session-helpers.ts';
 
 const SEARCH = '/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5';
 /** KB of gzipped JavaScript; React, React DOM and React Router alone are ~105 (ADR 141). */
-const BUDGET_KB = { home: 151, search: 166, listing: 167, booking: 155 };
+const BUDGET_KB = { home: 151, search: 166, listing: 168, booking: 155 };
 /** The lazily loaded parts, by the names their chunks are given. */
 const LAZY_PARTS =
   /report-listing-dialog|hide-review|cancel-booking-dialog|booking-refund-panel|booking-review|refund-request-form|Modal-/;
@@ -76,5 +76,25 @@ describe('the first load', () => {
     await page.getByRole('button', { name: 'Keep it' }).click();
     await expect.poll(() => page.getByLabel('Which rule does it break?').count()).toBe(0);
     await shootAll(page, `/bathrooms/${reviewed.id}`, 'listing-admin', { fullPage: true });
+  });
+
+  it('leaves the listing’s map out until it scrolls near the screen of a phone', async () => {
+    const { page } = await newTab();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const found = (await apiCall(page, 'GET', '/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25'))
+      .body as { results: Result[] };
+    const mapCode: string[] = [];
+    page.on('request', (request) => {
+      if (/leaflet|TileLayer/i.test(request.url())) mapCode.push(request.url());
+    });
+    await page.goto(`/bathrooms/${(found.results[0] as Result).id}`);
+    await waitForHydration(page, '#main');
+    await page.waitForLoadState('networkidle');
+    expect(mapCode).toEqual([]);
+    expect(await page.locator('.leaflet-container').count()).toBe(0);
+
+    await page.getByRole('heading', { name: 'Where it is' }).scrollIntoViewIfNeeded();
+    await page.locator('.leaflet-container').waitFor();
+    expect(mapCode.length).toBeGreaterThan(0);
   });
 });
