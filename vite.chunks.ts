@@ -206,6 +206,10 @@ export function neededModules(
   return whole;
 }
 
+type OutputFile =
+  | { type: 'chunk'; name: string; code: string; viteMetadata?: { importedCss: Set<string> } }
+  | { type: 'asset' };
+
 /** Each group: the modules these route modules need that no earlier group took. */
 const PAGE_GROUPS: [name: string, modules: string[]][] = [
   ['shell', ['root.tsx']],
@@ -250,6 +254,29 @@ export function pageChunks(appDirectory: string) {
       for (const [moduleId, names] of users)
         owner.set(moduleId, names[0] === 'shell' ? 'shell' : names.join('+'));
       if (process.env.CHUNKS_DEBUG) console.error(new Set(owner.values()));
+    },
+    /**
+     * React Router links a stylesheet that a lazily loaded chunk also needs as `shell.css#`, so
+     * that Vite's preload, not seeing it, adds its own link that survives navigation. For the
+     * shell's sheet that second link is pure cost: the root route's link never goes away, and each
+     * copy made the browser rebuild its rules and restyle the whole page after hydration (~150 ms
+     * at 4× CPU slowdown, docs/PERFORMANCE.md). Naming the shell's sheets with the same `#` in the
+     * preload lists lets Vite find the root's link and add nothing.
+     */
+    generateBundle: {
+      // After Vite has written its preload lists into the chunks.
+      order: 'post' as const,
+      handler(_options: unknown, bundle: Record<string, OutputFile>) {
+        const shellSheets = new Set<string>();
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk' && file.name === 'shell')
+            for (const sheet of file.viteMetadata?.importedCss ?? []) shellSheets.add(sheet);
+        }
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk') continue;
+          for (const sheet of shellSheets) file.code = file.code.replaceAll(`"${sheet}"`, `"${sheet}#"`);
+        }
+      },
     },
   };
   // A group for the shell and one for every combination of the other pages (most draw nothing). A

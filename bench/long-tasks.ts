@@ -7,11 +7,12 @@ import { firstListing, guestBooking, launchChromium, machine, spawnPrivy, waitFo
  * over 50 ms with what it spent its time on. The blocking time printed is the sum of each such
  * task's time over 50 ms, as Lighthouse counts it (on the observed trace, not its simulation).
  *
- *   node bench/long-tasks.ts [--page=/bathrooms?…|listing|booking] [--runs=3] [--throttle=4]
+ *   node bench/long-tasks.ts [--page=/bathrooms?…|listing|booking] [--runs=3] [--throttle=4] [--phases]
  *
  * Needs `npm run build` first. The default page is a search near Austin, as bench/lighthouse.ts
  * audits; `--page=listing` is the first listing that search finds, `--page=booking` one of the demo
  * guest's bookings, signed in as she is (bench/lighthouse.ts's signed-in page).
+ * `--phases` adds, under each task, its style (UpdateLayoutTree), layout, paint and parsing time.
  */
 const flags = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -71,6 +72,34 @@ function breakdown(task: TraceEvent, events: TraceEvent[]): string {
     .join(', ');
 }
 
+/** Rendering phases, summed wherever they sit inside a task (--phases). */
+const PHASES = [
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+];
+
+function phases(task: TraceEvent, events: TraceEvent[]): string {
+  const end = task.ts + (task.dur ?? 0);
+  const totals = new Map<string, { ms: number; count: number }>();
+  for (const event of events) {
+    if (event.tid !== task.tid || event.pid !== task.pid || event.ph !== 'X') continue;
+    if (event.ts < task.ts || event.ts >= end || !PHASES.includes(event.name)) continue;
+    const total = totals.get(event.name) ?? { ms: 0, count: 0 };
+    total.ms += (event.dur ?? 0) / 1000;
+    total.count += 1;
+    totals.set(event.name, total);
+  }
+  return [...totals]
+    .filter(([, total]) => total.ms >= 1)
+    .map(([name, total]) => `${name} ${total.ms.toFixed(0)} ms${total.count > 1 ? ` (×${total.count})` : ''}`)
+    .join(', ');
+}
+
 const privy = await spawnPrivy();
 const browser = await launchChromium();
 try {
@@ -118,9 +147,26 @@ try {
       console.info(
         `  at ${((task.ts - navigation) / 1000).toFixed(0).padStart(5)} ms: ${ms.toFixed(0).padStart(4)} ms  ${breakdown(task, events)}`,
       );
+      if (flags.phases) console.info(`          ${phases(task, events)}`);
     }
     blocking.push(total);
-    console.info(`  blocking time (observed, over ${LONG_TASK_MS} ms per task): ${total.toFixed(0)} ms`);
+    // The whole load's style and layout, in tasks long and short, on the page's main thread (the
+    // thread that did the most styling).
+    const byThread = (name: string) => {
+      const totals = new Map<string, number>();
+      for (const e of events) {
+        if (e.name !== name || e.ph !== 'X') continue;
+        const thread = `${e.pid}:${e.tid}`;
+        totals.set(thread, (totals.get(thread) ?? 0) + (e.dur ?? 0) / 1000);
+      }
+      return totals;
+    };
+    const styles = byThread('UpdateLayoutTree');
+    const main = [...styles].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+    const sum = (name: string) => (name === 'UpdateLayoutTree' ? styles : byThread(name)).get(main) ?? 0;
+    console.info(
+      `  blocking time (observed, over ${LONG_TASK_MS} ms per task): ${total.toFixed(0)} ms; style ${sum('UpdateLayoutTree').toFixed(0)} ms, layout ${sum('Layout').toFixed(0)} ms in all`,
+    );
   }
   const sorted = [...blocking].sort((a, b) => a - b);
   console.info(

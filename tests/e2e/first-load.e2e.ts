@@ -97,4 +97,24 @@ describe('the first load', () => {
     await page.locator('.leaflet-container').waitFor();
     expect(mapCode.length).toBeGreaterThan(0);
   });
+
+  it('links the shell’s stylesheet once, even after the lazy parts arrive', async () => {
+    const { page } = await newTab();
+    const found = (await apiCall(page, 'GET', '/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25'))
+      .body as { results: Result[] };
+    await signIn(page, 'gina@privy.test');
+    for (const path of ['/', `/bathrooms/${(found.results[0] as Result).id}`, '/bookings']) {
+      await page.goto(path);
+      await waitForHydration(page, '#main');
+      await page.waitForLoadState('networkidle');
+      // A second copy of the 130 KB sheet made the browser restyle the whole page (vite.chunks.ts).
+      const sheets = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      );
+      const shell = sheets.filter((sheet) => /\/shell-[\w-]+\.css$/.test(sheet));
+      expect(shell, `${path}: ${sheets.join(', ')}`).toHaveLength(1);
+    }
+  });
 });
