@@ -29,6 +29,7 @@ import { InactivityReload } from './ui/inactivity-reload.tsx';
 import { SessionOverlay } from './ui/session-overlay.tsx';
 import { theme } from './ui/theme.ts';
 import { ThemeCssVariables } from './ui/theme-css-variables.tsx';
+import { useToastsShown } from './ui/toasts.tsx';
 import { useLive } from './ui/use-live.ts';
 
 // Zod probes for eval support with Function(''), which our CSP (rightly) reports as a violation in
@@ -68,11 +69,13 @@ const ErrorPage = lazy(() => import('./ui/error-page.tsx').then((module) => ({ d
 /**
  * The toast areas hold nothing until the browser shows a toast, yet rendering their empty
  * containers (six positions × three stores) cost ~5% of every server render, and their code a
- * tenth of the home page's JavaScript: they load and mount once the page is live. Toasts shown
- * before that wait in their store and appear once the areas mount.
+ * tenth of the home page's JavaScript: they load and mount once the page is live and a toast has
+ * been shown (ADR 147). A toast shown before that waits in its store and appears once they mount.
  */
 function ClientToastAreas() {
-  return useLive() ? (
+  const live = useLive();
+  const shown = useToastsShown();
+  return live && shown ? (
     <Suspense fallback={null}>
       <ToastAreas />
     </Suspense>

@@ -1,5 +1,10 @@
-import { createNotificationsStore, type NotificationData, notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import {
+  createNotificationsStore,
+  type NotificationData,
+  notifications,
+  notificationsStore,
+} from '@mantine/notifications';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   BOTTOM_RIGHT_TOAST_GROUP,
   MESSAGE_TOAST_GROUP,
@@ -17,6 +22,33 @@ export const bottomRightStore = createNotificationsStore();
 export const appNotificationsStore = createNotificationsStore();
 /** Spec §9's message-notifications group: new-message alerts, beside app-notifications (ADR 121). */
 export const messageAlertsStore = createNotificationsStore();
+
+const STORES = [notificationsStore, bottomRightStore, appNotificationsStore, messageAlertsStore];
+const anyToast = () =>
+  STORES.some((store) => {
+    const { notifications: shown, queue } = store.getState();
+    return shown.length > 0 || queue.length > 0;
+  });
+
+/**
+ * True from the first toast this tab shows (in any of the areas) on: the areas mount then, not on
+ * every page load, where most pages never show one (ADR 147). False on the server and at hydration.
+ */
+export function useToastsShown(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (shown) return;
+    const check = () => {
+      if (anyToast()) setShown(true);
+    };
+    const stops = STORES.map((store) => store.subscribe(check));
+    check();
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [shown]);
+  return shown;
+}
 
 type ToastInput = {
   title: string;

@@ -64,6 +64,9 @@ describe('toast placement', () => {
       await registerFresh(page, 'toasted');
       await page.goto('/bookings');
       await waitForHydration(page, '#main');
+      // Until a toast shows, the areas are not drawn at all (ADR 147).
+      await waitForLiveChannel(page, /^user:/);
+      expect(await page.locator('.mantine-Notifications-root').count()).toBe(0);
       const group = await toastTwo(page);
       const header = page.locator('header').first();
       await expectClear(group, {
