@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../../common/date-format.ts';
 import type { ThreadMessage } from './thread-state.ts';
 
 /*
@@ -10,25 +11,11 @@ export type ThreadItem =
   | { kind: 'day'; key: string; label: string }
   | { kind: 'message'; key: string; message: ThreadMessage };
 
-const dayKeys = new Map<string, Intl.DateTimeFormat>();
-const dayLabels = new Map<string, Intl.DateTimeFormat>();
-
-function cached(cache: Map<string, Intl.DateTimeFormat>, key: string, make: () => Intl.DateTimeFormat) {
-  let format = cache.get(key);
-  if (!format) {
-    format = make();
-    cache.set(key, format);
-  }
-  return format;
-}
-
 /** "2026-11-27" on the zone's calendar. */
 export function dayKey(instant: string | Date, timeZone: string): string {
-  return cached(
-    dayKeys,
-    timeZone,
-    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
-  ).format(new Date(instant));
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(instant),
+  );
 }
 
 export function dayLabel(instant: string, timeZone: string, now: Date): string {
@@ -36,18 +23,13 @@ export function dayLabel(instant: string, timeZone: string, now: Date): string {
   if (key === dayKey(now, timeZone)) return 'Today';
   if (key === dayKey(new Date(now.getTime() - 86_400_000), timeZone)) return 'Yesterday';
   const sameYear = key.slice(0, 4) === dayKey(now, timeZone).slice(0, 4);
-  return cached(
-    dayLabels,
-    `${timeZone}|${sameYear}`,
-    () =>
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        weekday: 'short',
-        month: 'short',
-        day: 'numeric',
-        ...(sameYear ? {} : { year: 'numeric' }),
-      }),
-  ).format(new Date(instant));
+  return dateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  }).format(new Date(instant));
 }
 
 export function threadItems(messages: ThreadMessage[], timeZone: string, now: Date): ThreadItem[] {
