@@ -61,7 +61,11 @@ describe('host onboarding without dead ends', () => {
       await page
         .locator('input[type="file"]')
         .setInputFiles([{ name: 'sink.png', mimeType: 'image/png', buffer: await photo() }]);
-      await expect.poll(() => page.getByTestId('photo-tile').count(), { timeout: 20_000 }).toBe(1);
+      // The upload ends in a tile, or in an alert naming the file and why (shown in the failure).
+      const uploadError = page.getByRole('alert').filter({ hasText: 'sink.png' });
+      await page.getByTestId('photo-tile').or(uploadError).first().waitFor({ timeout: 30_000 });
+      expect(await uploadError.allTextContents()).toEqual([]);
+      expect(await page.getByTestId('photo-tile').count()).toBe(1);
       await page.getByRole('button', { name: 'Next: hours and price' }).click();
       await page.getByRole('button', { name: 'Next: amenities' }).click();
       await page.getByRole('checkbox', { name: 'Wi-Fi' }).check();
