@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { firstListing, guestBooking, launchChromium, spawnPrivy, waitFor200 } from './lib/server.ts';
+import { benchPage, launchChromium, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
  * Where a page's JavaScript time goes while it loads: a CPU profile of the first 5 s, self time
@@ -25,17 +25,11 @@ const privy = await spawnPrivy();
 const browser = await launchChromium();
 try {
   await waitFor200(`${privy.baseUrl}/healthz`, 120_000, privy.child);
-  const guest = flags.page === 'booking' ? await guestBooking(privy.baseUrl) : null;
-  const PAGE =
-    flags.page === 'listing'
-      ? await firstListing(privy.baseUrl)
-      : guest
-        ? `/bookings/${guest.bookingId}`
-        : (flags.page ?? '/');
+  const { path: PAGE, cookie } = await benchPage(privy.baseUrl, flags.page, '/');
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     isMobile: true,
-    ...(guest ? { extraHTTPHeaders: { cookie: guest.cookie } } : {}),
+    ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

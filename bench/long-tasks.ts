@@ -1,4 +1,4 @@
-import { firstListing, guestBooking, launchChromium, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
+import { benchPage, launchChromium, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
  * Where a page's main-thread long tasks go (the source of Lighthouse's Total Blocking Time): loads
@@ -104,20 +104,14 @@ const privy = await spawnPrivy();
 const browser = await launchChromium();
 try {
   await waitFor200(`${privy.baseUrl}/healthz`, 120_000, privy.child);
-  const guest = flags.page === 'booking' ? await guestBooking(privy.baseUrl) : null;
-  const PAGE =
-    flags.page === 'listing'
-      ? await firstListing(privy.baseUrl)
-      : guest
-        ? `/bookings/${guest.bookingId}`
-        : (flags.page ?? SEARCH);
+  const { path: PAGE, cookie } = await benchPage(privy.baseUrl, flags.page, SEARCH);
   console.info(`long-tasks: ${machine()}; ${PAGE}; CPU ÷${THROTTLE}; ${new Date().toISOString()}`);
   const blocking: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },
       isMobile: true,
-      ...(guest ? { extraHTTPHeaders: { cookie: guest.cookie } } : {}),
+      ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

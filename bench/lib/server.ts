@@ -175,3 +175,20 @@ export async function guestBooking(baseUrl: string): Promise<{ cookie: string; b
   }
   throw new Error(`the demo seed has no booking of ${BENCH_GUEST} to audit`);
 }
+
+/**
+ * The page a browser benchmark loads from its `--page` flag: `listing` (the first listing near
+ * Austin), `booking` (one of the demo guest's bookings, with her cookie), a path, or `fallback`.
+ */
+export async function benchPage(
+  baseUrl: string,
+  flag: string | undefined,
+  fallback: string,
+): Promise<{ path: string; cookie: string | null }> {
+  if (flag === 'listing') return { path: await firstListing(baseUrl), cookie: null };
+  if (flag === 'booking') {
+    const guest = await guestBooking(baseUrl);
+    return { path: `/bookings/${guest.bookingId}`, cookie: guest.cookie };
+  }
+  return { path: flag ?? fallback, cookie: null };
+}
