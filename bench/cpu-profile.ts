@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { benchPage, launchChromium, spawnPrivy, waitFor200 } from './lib/server.ts';
+import { benchPage, launchChromium, spawnPrivy, throttledPhoneTab, waitFor200 } from './lib/server.ts';
 
 /**
  * Where a page's JavaScript time goes while it loads: a CPU profile of the first 5 s, self time
@@ -26,14 +26,7 @@ const browser = await launchChromium();
 try {
   await waitFor200(`${privy.baseUrl}/healthz`, 120_000, privy.child);
   const { path: PAGE, cookie } = await benchPage(privy.baseUrl, flags.page, '/');
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  const { page, cdp } = await throttledPhoneTab(browser, cookie, THROTTLE);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');

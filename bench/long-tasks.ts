@@ -1,4 +1,11 @@
-import { benchPage, launchChromium, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
+import {
+  benchPage,
+  launchChromium,
+  machine,
+  spawnPrivy,
+  throttledPhoneTab,
+  waitFor200,
+} from './lib/server.ts';
 
 /**
  * Where a page's main-thread long tasks go (the source of Lighthouse's Total Blocking Time): loads
@@ -108,14 +115,7 @@ try {
   console.info(`long-tasks: ${machine()}; ${PAGE}; CPU ÷${THROTTLE}; ${new Date().toISOString()}`);
   const blocking: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    const { context, page } = await throttledPhoneTab(browser, cookie, THROTTLE);
     await browser.startTracing(page, { categories: CATEGORIES });
     await page.goto(`${privy.baseUrl}${PAGE}`, { waitUntil: 'load' });
     // Lazy parts mount after hydration: wait until the main thread has been idle for a while.

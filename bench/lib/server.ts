@@ -192,3 +192,21 @@ export async function benchPage(
   }
   return { path: flag ?? fallback, cookie: null };
 }
+
+type Browser = Awaited<ReturnType<typeof launchChromium>>;
+
+/**
+ * A phone-sized tab (412×823, Lighthouse's mobile viewport) with the CPU slowed `throttle` times,
+ * carrying `cookie` when the page is a signed-in one; its CDP session for further settings.
+ */
+export async function throttledPhoneTab(browser: Browser, cookie: string | null, throttle: number) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  return { context, page, cdp };
+}
