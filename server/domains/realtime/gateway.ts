@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { RealtimeBus } from './bus.ts';
 
@@ -45,6 +46,26 @@ export function createGateway(bus: RealtimeBus) {
   };
 
   /**
+   * Frames bound for one socket while one NOTIFY is dispatched leave in one write: the socket's
+   * stream is corked until the tick ends. A message sent to a busy chat reaches its recipient as
+   * three or four events (the message, its alert, the unread count, the notice); each write is a
+   * system call, the server's largest cost in bench:chat (docs/PERFORMANCE.md, Chat).
+   */
+  const corked = new Set<Duplex>();
+  const uncorkAll = () => {
+    for (const stream of corked) stream.uncork();
+    corked.clear();
+  };
+  const corkUntilTickEnds = (socket: WebSocket) => {
+    // ws keeps its stream in a private field; without it, frames simply go out one by one.
+    const stream = (socket as unknown as { _socket?: Duplex })._socket;
+    if (!stream || corked.has(stream) || typeof stream.cork !== 'function') return;
+    if (!corked.size) process.nextTick(uncorkAll);
+    stream.cork();
+    corked.add(stream);
+  };
+
+  /**
    * `text` is the event's JSON object; the wire message is the same object with `type` first
    * ({"type":"event","channel":…,"event":…,"payload":…}), built without parsing it again.
    */
@@ -53,7 +74,9 @@ export function createGateway(bus: RealtimeBus) {
     if (!connections) return;
     const message = `{"type":"event",${text.slice(1)}`;
     for (const connection of connections) {
-      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(message);
+      if (connection.socket.readyState !== connection.socket.OPEN) continue;
+      corkUntilTickEnds(connection.socket);
+      connection.socket.send(message);
     }
   };
   const stopListening = bus.onEncoded(deliver);
