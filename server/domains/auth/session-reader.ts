@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import DataLoader from 'dataloader';
 import { type Selectable, sql } from 'kysely';
+import { PREPARED } from '../../db/callback-query-pool.ts';
 import type { Db } from '../../db/database.ts';
-import { runPrepared } from '../../db/prepared.ts';
 import type { ProfileTable } from '../../db/types.ts';
 import type { BetterAuth } from './better-auth.ts';
 
@@ -37,9 +37,11 @@ export type SessionRead = {
 type SessionRow = { token: string; expiresAt: Date; read: SessionRead };
 
 async function readSessions(db: Db, tokens: readonly string[]): Promise<SessionRow[]> {
-  // One text for any batch size (`= any` of an array, not `in` of a list), so it is prepared once
-  // (ADR 102): every signed-in request runs it.
-  const query = db
+  // One text for any batch size (an array, not `in` of a list), so it is prepared once (ADR 102):
+  // every signed-in request runs it. Each token is looked up on its own (a lateral subquery that
+  // `offset 0` keeps from being merged into a join): with `s.token = any($1)`, the prepared plan
+  // hashed the session and profile tables whole once batches grew (docs/PERFORMANCE.md, Chat).
+  const one = db
     .selectFrom('session as s')
     .innerJoin('user as u', 'u.id', 's.userId')
     .innerJoin('profiles as p', 'p.id', 's.userId')
@@ -54,8 +56,11 @@ async function readSessions(db: Db, tokens: readonly string[]): Promise<SessionR
       'u.phoneNumberVerified as user_phone_number_verified',
       'u.twoFactorEnabled as user_two_factor_enabled',
     ])
-    .where(sql<boolean>`s.token = any(${[...new Set(tokens)]}::text[])`);
-  const rows = await runPrepared(db, query);
+    .where(sql<boolean>`s.token = t.token`)
+    .offset(0);
+  type Row = NonNullable<Awaited<ReturnType<typeof one.executeTakeFirst>>>;
+  const { rows } = await sql<Row>`${sql.raw(PREPARED)}select one.*
+    from unnest(${[...new Set(tokens)]}::text[]) as t(token) cross join lateral (${one}) as one`.execute(db);
   return rows.map((row) => {
     const {
       session_token: token,
