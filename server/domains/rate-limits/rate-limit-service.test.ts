@@ -4,7 +4,7 @@ import { buildApp } from '../../app.ts';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
 import { CONTACT_RATE_LIMIT } from '../email/routes.ts';
-import { countHit } from './repository.ts';
+import { countHit, countHits } from './repository.ts';
 
 const message = {
   name: 'Dana Rivers',
@@ -48,6 +48,29 @@ describeWithApp('request budgets in the database', (ctx) => {
     await countHit(db, 'POST /short|ip:1', 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await countHit(db, 'POST /short|ip:1', 60_000)).toMatchObject({ hits: 1 });
+  });
+
+  it('counts many hits in one statement, one by one on a shared key', async () => {
+    const { db } = ctx().services;
+    await countHit(db, 'POST /c|ip:1', 60_000);
+    const counted = await countHits(db, [
+      { key: 'POST /c|ip:1', windowMs: 60_000 },
+      { key: 'POST /c|ip:2', windowMs: 60_000 },
+      { key: 'POST /c|ip:1', windowMs: 60_000 },
+      { key: 'POST /c|ip:1', windowMs: 60_000 },
+    ]);
+    expect(counted.map((hit) => hit.hits)).toEqual([2, 1, 3, 4]);
+    expect(counted.every((hit) => hit.ttlMs > 0 && hit.ttlMs <= 60_000)).toBe(true);
+  });
+
+  it('refuses requests sent together past the budget, as it refuses them one by one', async () => {
+    const agent = new TestAgent(ctx().app, '10.1.0.3');
+    const answers = await Promise.all(
+      Array.from({ length: CONTACT_RATE_LIMIT.max + 2 }, () => agent.post('/api/email/send', message)),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes.filter((code) => code === 200)).toHaveLength(CONTACT_RATE_LIMIT.max);
+    expect(codes.filter((code) => code === 429)).toHaveLength(2);
   });
 
   it('prunes budgets whose window has ended', async () => {
