@@ -6,7 +6,12 @@ import {
   type MessagingActor,
   roleOf,
 } from './conversation-rules.ts';
-import { type Executor, ensureConversation, findConversationContext } from './repository.ts';
+import {
+  type ConversationContext,
+  type Executor,
+  ensureConversation,
+  findConversationContext,
+} from './repository.ts';
 
 /**
  * Who may reach a booking's conversation (ADR 119): its guest and the host of its bathroom read
@@ -26,8 +31,10 @@ export async function accessConversation(
   db: Executor,
   actor: MessagingActor,
   bookingId: string,
+  /** The booking's context when the caller read it already (null: there is no such booking). */
+  known?: ConversationContext | null,
 ): Promise<ConversationAccess> {
-  const context = await findConversationContext(db, bookingId);
+  const context = known === undefined ? await findConversationContext(db, bookingId) : known;
   const role = context ? roleOf(context, actor) : null;
   if (!context || !role) throw noSuchConversation();
   if (context.conversation_id)

@@ -9,6 +9,14 @@ import type { RealtimeBus, RealtimeEvent } from '../realtime/bus.ts';
 import { conversationChannel } from './conversation-channel.ts';
 import { firstNameOrFallback } from './conversation-rules.ts';
 import { countUnreadForUser, type Executor } from './repository.ts';
+import { countUnreadForUsers } from './send-repository.ts';
+
+/** A message just stored, as its events need it. */
+export type NewMessageEvent = {
+  message: Message;
+  recipientId: string;
+  senderProfile: { firstName: string | null; avatarUrl: string | null };
+};
 
 /**
  * What messaging tells the open tabs (common/schemas/messages.ts lists the events). Everything is
@@ -60,28 +68,29 @@ async function unreadEvent(db: Executor, userId: string): Promise<RealtimeEvent>
 
 export function createMessageEvents(bus: Pick<RealtimeBus, 'publish' | 'publishMany'>) {
   return {
-    async created(
-      trx: Executor,
-      message: Message,
-      recipientId: string,
-      sender: { firstName: string | null; avatarUrl: string | null },
-    ) {
-      await bus.publishMany(
-        [
-          {
-            channel: conversationChannel(message.bookingId),
-            event: MESSAGE_EVENTS.created,
-            payload: eventMessage(message),
-          },
+    /**
+     * New messages: each on its conversation's channel and, with its alert, on its recipient's;
+     * then each recipient's unread count once, as it is after all of them.
+     */
+    async createdMany(trx: Executor, sent: NewMessageEvent[]) {
+      if (!sent.length) return;
+      const events: RealtimeEvent[] = [];
+      for (const { message, recipientId, senderProfile } of sent) {
+        const payload = eventMessage(message);
+        events.push(
+          { channel: conversationChannel(message.bookingId), event: MESSAGE_EVENTS.created, payload },
           {
             channel: userChannel(recipientId),
             event: MESSAGE_EVENTS.created,
-            payload: { ...eventMessage(message), alert: messageAlert(message, sender) },
+            payload: { ...payload, alert: messageAlert(message, senderProfile) },
           },
-          await unreadEvent(trx, recipientId),
-        ],
-        trx,
-      );
+        );
+      }
+      const counts = await countUnreadForUsers(trx, [...new Set(sent.map((item) => item.recipientId))]);
+      for (const [userId, count] of counts) {
+        events.push({ channel: userChannel(userId), event: MESSAGE_EVENTS.unread, payload: { count } });
+      }
+      await bus.publishMany(events, trx);
     },
 
     async deleted(trx: Executor, message: Message, recipientId: string, wasUnread: boolean) {

@@ -7,7 +7,7 @@ import type { ConversationFacts } from './conversation-rules.ts';
 import {
   claimMessagesForEmail,
   claimReplyReminders,
-  linkReceivedNotice,
+  linkReceivedNotices,
   takeEmailTurn,
 } from './notices-repository.ts';
 import { type Executor, findConversationContext } from './repository.ts';
@@ -51,6 +51,9 @@ type NoticeFacts = Pick<
   | 'host_first_name'
 >;
 
+/** A message just stored: the conversation's facts, who sent it (guest or host), the message. */
+export type ReceivedMessage = { facts: NoticeFacts; sender: Party; message: Message };
+
 const other = (party: Party): Party => (party === 'guest' ? 'host' : 'guest');
 const idOf = (facts: NoticeFacts, party: Party) => (party === 'guest' ? facts.guest_id : facts.host_id);
 
@@ -83,22 +86,30 @@ function metaFor(facts: NoticeFacts, contact: { sender_id: string } | { user_id:
 export function createMessageNotices(deps: { db: Db; notifications: Notices; now: () => Date }) {
   const { db, notifications } = deps;
 
-  /** A new message: the recipient's notice, its email copy held for the sweep. */
-  async function received(trx: Executor, facts: NoticeFacts, sender: Party, message: Message) {
-    const recipient = other(sender);
-    const [notice] = await notifications.notifyMany(
-      [
-        {
+  /** New messages: each recipient's notice, its email copy held for the sweep. */
+  async function receivedMany(trx: Executor, sent: ReceivedMessage[]) {
+    if (!sent.length) return;
+    const notices = await notifications.notifyMany(
+      sent.map(({ facts, sender, message }) => {
+        const recipient = other(sender);
+        return {
           userId: idOf(facts, recipient),
-          type: 'MESSAGE_RECEIVED',
+          type: 'MESSAGE_RECEIVED' as const,
           message: `${nameOf(facts, sender)} sent you a message about ${bookingWords(facts, recipient)}.`,
           meta: metaFor(facts, { sender_id: message.senderId }),
           deferEmail: true,
-        },
-      ],
+        };
+      }),
       trx,
     );
-    if (notice) await linkReceivedNotice(trx, message.id, notice.id);
+    // notifyMany answers in the order it was given.
+    await linkReceivedNotices(
+      trx,
+      notices.map((notice, index) => ({
+        messageId: (sent[index] as ReceivedMessage).message.id,
+        noticeId: notice.id,
+      })),
+    );
   }
 
   /** The reader marked `count` (at least one) of the other party's messages read. */
@@ -189,7 +200,7 @@ export function createMessageNotices(deps: { db: Db; notifications: Notices; now
   }
 
   return {
-    received,
+    receivedMany,
     read,
     deleted,
     bookingCompleted,

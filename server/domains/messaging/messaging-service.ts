@@ -17,7 +17,8 @@ import { createMessageEvents } from './message-events.ts';
 import { createMessageNotices } from './message-notices.ts';
 import { readConversation } from './read-conversation.ts';
 import { countUnreadForUser, type Executor, ensureConversation, findBookingParties } from './repository.ts';
-import { sendMessage } from './send-message.ts';
+import { sendMessages } from './send-messages.ts';
+import { createSendQueue } from './send-queue.ts';
 import { createTypingSignal } from './signal-typing.ts';
 
 /**
@@ -41,6 +42,7 @@ export function createMessagingService(deps: {
   const notices = createMessageNotices({ db, notifications: deps.notifications, now });
   const signalTyping = createTypingSignal({ db, events, now });
   deps.gateway?.addAuthorizer(conversationAuthorizer(db));
+  const sendQueue = createSendQueue((requests) => sendMessages({ db, events, notices, now }, requests));
 
   return {
     /**
@@ -61,8 +63,9 @@ export function createMessagingService(deps: {
     ): Promise<ConversationPage> => readConversation({ db, now }, actor, bookingId, options),
     /** Spec get_user_unread_count: one query. */
     unreadCount: (userId: string): Promise<number> => countUnreadForUser(db, userId),
+    /** Sends go through the send queue: those arriving together are written together (ADR 148). */
     send: (actor: MessagingActor, bookingId: string, input: SendMessageInput) =>
-      sendMessage({ db, events, notices, now }, actor, bookingId, input),
+      sendQueue.send({ actor, bookingId, input }),
     markRead: (actor: MessagingActor, bookingId: string, upToMessageId: string) =>
       markConversationRead({ db, events, notices }, actor, bookingId, upToMessageId),
     remove: (actor: MessagingActor, bookingId: string, messageId: string): Promise<Message> =>

@@ -19,7 +19,7 @@ export const CONVERSATION_STATUSES: BookingStatus[] = ['confirmed', 'checked_in'
  * booking's and the host the bathroom's.
  */
 /** A conversation's booking and bathroom (k, b, c), and its two parties (g, h), as both reads name them. */
-const CONVERSATION_COLUMNS = [
+export const CONVERSATION_COLUMNS = [
   'k.id as booking_id',
   'k.status',
   'k.starts_at',
@@ -31,7 +31,7 @@ const CONVERSATION_COLUMNS = [
   'b.timezone',
   'c.id as conversation_id',
 ] as const;
-const PARTY_COLUMNS = [
+export const PARTY_COLUMNS = [
   'g.id as guest_id',
   'g.first_name as guest_first_name',
   'g.profile_picture_url as guest_avatar',

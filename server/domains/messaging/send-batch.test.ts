@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { describeWithApp } from '../../test/harness.ts';
+import type { RealtimeEvent } from '../realtime/bus.ts';
+import { messagingCast, pastBooking } from './messaging-test-support.ts';
+
+/** Sends that arrive together are written together (ADR 148), and still answered one by one. */
+
+describeWithApp('messaging: sends written together', (ctx) => {
+  const send = (userId: string, bookingId: string, content: string, clientId?: string) =>
+    ctx().services.messaging.send({ userId, isAdmin: false }, bookingId, {
+      content,
+      ...(clientId ? { clientId } : {}),
+    });
+  const stored = () =>
+    ctx()
+      .services.db.selectFrom('messages')
+      .select(['content', 'sender_id', 'received_notice_id', sql<string>`xmin::text`.as('xid')])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+
+  it('stores what arrives together in one transaction and answers each send for itself', async () => {
+    const { guest, host, otherGuest, bathroomId, bookingId } = await messagingCast(ctx);
+    const closed = await pastBooking(ctx, { guestId: guest.id, bathroomId, endedDaysAgo: 8 });
+    const events: RealtimeEvent[] = [];
+    const stop = ctx().services.realtime.bus.onEvent((event) => events.push(event));
+    const clientId = randomUUID();
+
+    const results = await Promise.allSettled([
+      send(guest.id, bookingId, 'Is the door code 4321?'),
+      send(host.id, bookingId, 'Yes, come up'),
+      send(otherGuest.id, bookingId, 'Let me in too'),
+      send(guest.id, closed, 'Forgot my scarf'),
+      send(guest.id, bookingId, 'On my way', clientId),
+      send(guest.id, bookingId, 'On my way', clientId),
+    ]);
+
+    const [first, second, stranger, late, sent, retried] = results;
+    expect(first).toMatchObject({ status: 'fulfilled', value: { created: true } });
+    expect(second).toMatchObject({ status: 'fulfilled', value: { created: true } });
+    expect(stranger).toMatchObject({ status: 'rejected', reason: { code: 'not_found' } });
+    expect(late).toMatchObject({ status: 'rejected', reason: { code: 'conflict' } });
+    expect(sent).toMatchObject({ status: 'fulfilled', value: { created: true } });
+    expect(retried).toMatchObject({ status: 'fulfilled', value: { created: false } });
+    if (sent.status !== 'fulfilled' || retried.status !== 'fulfilled') return;
+    expect(retried.value.message.id).toBe(sent.value.message.id);
+
+    const rows = await stored();
+    expect(rows.map((row) => row.content)).toEqual(['Is the door code 4321?', 'Yes, come up', 'On my way']);
+    // One transaction wrote them all, and each has its recipient's notice.
+    expect(new Set(rows.map((row) => row.xid)).size).toBe(1);
+    expect(rows.every((row) => row.received_notice_id)).toBe(true);
+    const notices = await ctx()
+      .services.db.selectFrom('notifications')
+      .select(['id', 'user_id'])
+      .where('notification_type', '=', 'MESSAGE_RECEIVED')
+      .execute();
+    expect(notices.filter((notice) => notice.user_id === host.id)).toHaveLength(2);
+    expect(notices.filter((notice) => notice.user_id === guest.id)).toHaveLength(1);
+    expect(new Set(notices.map((notice) => notice.id))).toEqual(
+      new Set(rows.map((row) => row.received_notice_id)),
+    );
+
+    // Live: each message on the conversation and its recipient's channel, then each count once.
+    await expect.poll(() => events.filter((event) => event.event === 'message.unread').length).toBe(2);
+    stop();
+    const on = (channel: string, event: string) =>
+      events.filter((item) => item.channel === channel && item.event === event);
+    expect(on(`conversation:${bookingId}`, 'message.created')).toHaveLength(3);
+    expect(on(`user:${host.id}`, 'message.created')).toHaveLength(2);
+    expect(on(`user:${guest.id}`, 'message.created')).toHaveLength(1);
+    expect(on(`user:${host.id}`, 'message.unread').map((event) => event.payload)).toEqual([{ count: 2 }]);
+    expect(on(`user:${guest.id}`, 'message.unread').map((event) => event.payload)).toEqual([{ count: 1 }]);
+  });
+
+  it('tries each send alone when their transaction fails, so only the bad one fails', async () => {
+    const { guest, host, bookingId } = await messagingCast(ctx);
+    // Longer than the column allows: only a caller skipping the schema gets this far, and the
+    // database refuses it, failing the transaction it shares with the others.
+    const results = await Promise.allSettled([
+      send(guest.id, bookingId, 'See you at 3'),
+      send(host.id, bookingId, 'x'.repeat(2_001)),
+      send(host.id, bookingId, 'Ring twice'),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const rows = await stored();
+    expect(rows.map((row) => row.content)).toEqual(['See you at 3', 'Ring twice']);
+    expect(new Set(rows.map((row) => row.xid)).size).toBe(2);
+  });
+});
