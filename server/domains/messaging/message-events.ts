@@ -69,11 +69,12 @@ async function unreadEvent(db: Executor, userId: string): Promise<RealtimeEvent>
 export function createMessageEvents(bus: Pick<RealtimeBus, 'publish' | 'publishMany'>) {
   return {
     /**
-     * New messages: each on its conversation's channel and, with its alert, on its recipient's;
-     * then each recipient's unread count once, as it is after all of them.
+     * New messages' events: each on its conversation's channel and, with its alert, on its
+     * recipient's; then each recipient's unread count once, as it is after all of them. Returned,
+     * not published: the send publishes them with its notices' in one round trip.
      */
-    async createdMany(trx: Executor, sent: NewMessageEvent[]) {
-      if (!sent.length) return;
+    async createdEvents(trx: Executor, sent: NewMessageEvent[]): Promise<RealtimeEvent[]> {
+      if (!sent.length) return [];
       const events: RealtimeEvent[] = [];
       for (const { message, recipientId, senderProfile } of sent) {
         const payload = eventMessage(message);
@@ -90,7 +91,7 @@ export function createMessageEvents(bus: Pick<RealtimeBus, 'publish' | 'publishM
       for (const [userId, count] of counts) {
         events.push({ channel: userChannel(userId), event: MESSAGE_EVENTS.unread, payload: { count } });
       }
-      await bus.publishMany(events, trx);
+      return events;
     },
 
     async deleted(trx: Executor, message: Message, recipientId: string, wasUnread: boolean) {

@@ -3,13 +3,9 @@ import { formatWallClock } from '../../../common/wall-clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { NotificationService, NotifyInput } from '../notifications/notification-service.ts';
+import type { RealtimeEvent } from '../realtime/bus.ts';
 import type { ConversationFacts } from './conversation-rules.ts';
-import {
-  claimMessagesForEmail,
-  claimReplyReminders,
-  linkReceivedNotices,
-  takeEmailTurn,
-} from './notices-repository.ts';
+import { claimMessagesForEmail, claimReplyReminders, takeEmailTurn } from './notices-repository.ts';
 import { type Executor, findConversationContext } from './repository.ts';
 
 /**
@@ -51,8 +47,11 @@ type NoticeFacts = Pick<
   | 'host_first_name'
 >;
 
-/** A message just stored: the conversation's facts, who sent it (guest or host), the message. */
-export type ReceivedMessage = { facts: NoticeFacts; sender: Party; message: Message };
+/**
+ * A message just stored: the conversation's facts, who sent it (guest or host), the message, and
+ * the id its recipient's notice is to have (stored on the message for the email sweep).
+ */
+export type ReceivedMessage = { facts: NoticeFacts; sender: Party; message: Message; noticeId: string };
 
 const other = (party: Party): Party => (party === 'guest' ? 'host' : 'guest');
 const idOf = (facts: NoticeFacts, party: Party) => (party === 'guest' ? facts.guest_id : facts.host_id);
@@ -86,13 +85,17 @@ function metaFor(facts: NoticeFacts, contact: { sender_id: string } | { user_id:
 export function createMessageNotices(deps: { db: Db; notifications: Notices; now: () => Date }) {
   const { db, notifications } = deps;
 
-  /** New messages: each recipient's notice, its email copy held for the sweep. */
-  async function receivedMany(trx: Executor, sent: ReceivedMessage[]) {
+  /**
+   * New messages: each recipient's notice (its id chosen by the send and stored on the message),
+   * its email copy held for the sweep; `withEvents` (the messages' own) go out in the same NOTIFY.
+   */
+  async function receivedMany(trx: Executor, sent: ReceivedMessage[], withEvents: RealtimeEvent[] = []) {
     if (!sent.length) return;
-    const notices = await notifications.notifyMany(
-      sent.map(({ facts, sender, message }) => {
+    await notifications.notifyMany(
+      sent.map(({ facts, sender, message, noticeId }) => {
         const recipient = other(sender);
         return {
+          id: noticeId,
           userId: idOf(facts, recipient),
           type: 'MESSAGE_RECEIVED' as const,
           message: `${nameOf(facts, sender)} sent you a message about ${bookingWords(facts, recipient)}.`,
@@ -101,14 +104,7 @@ export function createMessageNotices(deps: { db: Db; notifications: Notices; now
         };
       }),
       trx,
-    );
-    // notifyMany answers in the order it was given.
-    await linkReceivedNotices(
-      trx,
-      notices.map((notice, index) => ({
-        messageId: (sent[index] as ReceivedMessage).message.id,
-        noticeId: notice.id,
-      })),
+      { withEvents },
     );
   }
 

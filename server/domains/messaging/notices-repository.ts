@@ -1,20 +1,7 @@
 import { sql } from 'kysely';
-import { PREPARED } from '../../db/callback-query-pool.ts';
 import type { Executor } from './repository.ts';
 
 /** SQL of the message notices (ADR 122): the email deferral, the hourly cap and the reply reminder. */
-
-/** New messages' recipient notices (one statement for a batch), whose email copies wait for the sweep. */
-export async function linkReceivedNotices(
-  db: Executor,
-  links: Array<{ messageId: string; noticeId: string }>,
-): Promise<void> {
-  if (!links.length) return;
-  await sql`${sql.raw(PREPARED)}update messages m set received_notice_id = t.notice_id
-    from unnest(${links.map((link) => link.messageId)}::uuid[], ${links.map((link) => link.noticeId)}::uuid[])
-      as t(message_id, notice_id)
-    where m.id = t.message_id`.execute(db);
-}
 
 /**
  * Claims messages whose email moment has come (sent `delayMinutes` ago and not checked yet),

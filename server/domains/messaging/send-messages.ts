@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { v7 as timeOrderedId } from 'uuid';
 import type { Message, SendMessageInput } from '../../../common/schemas/messages.ts';
 import type { Db } from '../../db/database.ts';
@@ -31,7 +32,7 @@ export type SendOutcome = { ok: true; message: Message; created: boolean } | { o
 export async function sendMessages(
   deps: {
     db: Db;
-    events: Pick<MessageEvents, 'createdMany'>;
+    events: Pick<MessageEvents, 'createdEvents'>;
     notices: Pick<MessageNotices, 'receivedMany'>;
     now: () => Date;
   },
@@ -43,7 +44,11 @@ export async function sendMessages(
       (await findConversationContexts(trx, bookingIds)).map((context) => [context.booking_id, context]),
     );
     const outcomes: SendOutcome[] = [];
-    const accepted: Array<{ index: number; row: NewMessage; sent: Omit<SentMessage, 'message'> }> = [];
+    const accepted: Array<{
+      index: number;
+      row: NewMessage;
+      sent: Omit<SentMessage, 'message' | 'noticeId'>;
+    }> = [];
     for (const [index, { actor, bookingId, input }] of requests.entries()) {
       try {
         const access = await accessConversation(trx, actor, bookingId, contexts.get(bookingId) ?? null);
@@ -54,6 +59,7 @@ export async function sendMessages(
           // Time-ordered ids: messages stored in the same millisecond keep the order they came in
           // (the thread and its cursor order by time, then id).
           id: timeOrderedId(),
+          noticeId: randomUUID(),
           conversationId: access.facts.conversation_id,
           senderId: actor.userId,
           content: input.content,
@@ -87,10 +93,10 @@ export async function sendMessages(
       const found = fresh ?? (await findMessageByClientId(trx, { ...row, clientId: row.clientId as string }));
       const message = toMessage(found, sent.facts.booking_id);
       outcomes[index] = { ok: true, message, created: Boolean(fresh) };
-      if (fresh) created.push({ ...sent, message });
+      if (fresh) created.push({ ...sent, message, noticeId: row.noticeId });
     }
-    await deps.events.createdMany(trx, created);
-    await deps.notices.receivedMany(trx, created);
+    // The messages' events and their notices' leave in one NOTIFY round trip.
+    await deps.notices.receivedMany(trx, created, await deps.events.createdEvents(trx, created));
     return outcomes;
   });
 }

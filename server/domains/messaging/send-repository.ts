@@ -32,6 +32,8 @@ export async function findConversationContexts(db: Executor, bookingIds: string[
 
 export type NewMessage = {
   id: string;
+  /** Its recipient's MESSAGE_RECEIVED notice, written in the same transaction (ADR 122). */
+  noticeId: string;
   conversationId: string;
   senderId: string;
   content: string;
@@ -45,13 +47,14 @@ export type NewMessage = {
  */
 export async function insertMessages(db: Executor, rows: NewMessage[]): Promise<MessageRow[]> {
   const result = await sql<MessageRow>`${sql.raw(PREPARED)}insert into messages
-      (id, conversation_id, sender_id, content, client_id, created_at)
-    select t.id, t.conversation_id, t.sender_id, t.content, t.client_id,
+      (id, received_notice_id, conversation_id, sender_id, content, client_id, created_at)
+    select t.id, t.notice_id, t.conversation_id, t.sender_id, t.content, t.client_id,
       date_trunc('milliseconds', clock_timestamp())
-    from unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.conversationId)}::uuid[],
+    from unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.noticeId)}::uuid[],
+      ${rows.map((row) => row.conversationId)}::uuid[],
       ${rows.map((row) => row.senderId)}::text[], ${rows.map((row) => row.content)}::text[],
       ${rows.map((row) => row.clientId)}::uuid[])
-      with ordinality as t(id, conversation_id, sender_id, content, client_id, n)
+      with ordinality as t(id, notice_id, conversation_id, sender_id, content, client_id, n)
     order by t.n
     on conflict (conversation_id, sender_id, client_id) do nothing
     returning id, conversation_id, sender_id, content, created_at, read_at, edited_at, deleted_at, client_id`.execute(

@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Contact, DirectoryService } from '../auth/directory-service.ts';
 import type { EmailService } from '../email/email-service.ts';
-import type { RealtimeBus } from '../realtime/bus.ts';
+import { encode, type RealtimeBus, type RealtimeEvent } from '../realtime/bus.ts';
 import {
   claimPendingEmails,
   countNotifications,
@@ -31,6 +31,8 @@ import {
 } from './repository.ts';
 
 export type NotifyInput = {
+  /** The notification's id when the caller needs it beforehand (to store it beside its cause). */
+  id?: string;
   userId: string;
   type: NotificationType;
   message: string;
@@ -102,10 +104,15 @@ export function createNotificationService(deps: {
    * every emailable notification is queued in the outbox, and the sender checks the recipient's
    * address and preferences when it sends (sendPendingEmails).
    */
-  async function notifyMany(inputs: NotifyInput[], executor: Executor = db): Promise<NotificationRecord[]> {
+  async function notifyMany(
+    inputs: NotifyInput[],
+    executor: Executor = db,
+    /** The caller's own events of the same write, sent first in the same NOTIFY round trip. */
+    options: { withEvents?: RealtimeEvent[] } = {},
+  ): Promise<NotificationRecord[]> {
     if (!inputs.length) return [];
     const rows = inputs.map((input) => ({
-      id: randomUUID(),
+      id: input.id ?? randomUUID(),
       user_id: input.userId,
       notification_type: input.type,
       message: input.message,
@@ -119,7 +126,7 @@ export function createNotificationService(deps: {
     const createdAt = new Date(await insertNotifications(executor, rows));
     const createdAtJson = JSON.stringify(createdAt);
     const records: NotificationRecord[] = [];
-    const events: Array<{ channel: string; text: string }> = [];
+    const events: Array<{ channel: string; text: string }> = (options.withEvents ?? []).map(encode);
     for (const row of rows) {
       records.push({
         id: row.id,

@@ -55,7 +55,7 @@ type Encoded = { channel: string; text: string };
  * Serialises once, at publish time: what is sent is what the caller had then. The keys go in this
  * order whatever the caller's object had, so receivers find the channel first (channelOf).
  */
-function encode({ channel, event, payload }: RealtimeEvent): Encoded {
+export function encode({ channel, event, payload }: RealtimeEvent): Encoded {
   return checked({ channel, text: JSON.stringify({ channel, event, payload }) });
 }
 
