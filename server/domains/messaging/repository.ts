@@ -19,7 +19,7 @@ export const CONVERSATION_STATUSES: BookingStatus[] = ['confirmed', 'checked_in'
  * booking's and the host the bathroom's.
  */
 /** A conversation's booking and bathroom (k, b, c), and its two parties (g, h), as both reads name them. */
-export const CONVERSATION_COLUMNS = [
+const CONVERSATION_COLUMNS = [
   'k.id as booking_id',
   'k.status',
   'k.starts_at',
@@ -31,7 +31,7 @@ export const CONVERSATION_COLUMNS = [
   'b.timezone',
   'c.id as conversation_id',
 ] as const;
-export const PARTY_COLUMNS = [
+const PARTY_COLUMNS = [
   'g.id as guest_id',
   'g.first_name as guest_first_name',
   'g.profile_picture_url as guest_avatar',
@@ -40,18 +40,19 @@ export const PARTY_COLUMNS = [
   'h.profile_picture_url as host_avatar',
 ] as const;
 
+/** Bookings (k) with their context; the caller says which (send-repository.ts reads many). */
+export function conversationContextQuery(db: Executor) {
+  return db
+    .selectFrom('bookings as k')
+    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
+    .leftJoin('conversations as c', 'c.booking_id', 'k.id')
+    .innerJoin('profiles as g', (join) => join.on(sql<boolean>`g.id = coalesce(c.guest_id, k.guest_id)`))
+    .innerJoin('profiles as h', (join) => join.on(sql<boolean>`h.id = coalesce(c.host_id, b.host_id)`))
+    .select([...CONVERSATION_COLUMNS, ...PARTY_COLUMNS]);
+}
+
 export async function findConversationContext(db: Executor, bookingId: string) {
-  return firstPrepared(
-    db,
-    db
-      .selectFrom('bookings as k')
-      .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
-      .leftJoin('conversations as c', 'c.booking_id', 'k.id')
-      .innerJoin('profiles as g', (join) => join.on(sql<boolean>`g.id = coalesce(c.guest_id, k.guest_id)`))
-      .innerJoin('profiles as h', (join) => join.on(sql<boolean>`h.id = coalesce(c.host_id, b.host_id)`))
-      .select([...CONVERSATION_COLUMNS, ...PARTY_COLUMNS])
-      .where('k.id', '=', bookingId),
-  );
+  return firstPrepared(db, conversationContextQuery(db).where('k.id', '=', bookingId));
 }
 
 export type ConversationContext = NonNullable<Awaited<ReturnType<typeof findConversationContext>>>;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { PREPARED } from '../../db/callback-query-pool.ts';
-import { CONVERSATION_COLUMNS, type Executor, type MessageRow, PARTY_COLUMNS } from './repository.ts';
+import { conversationContextQuery, type Executor, type MessageRow } from './repository.ts';
 
 /**
  * SQL for sends written together (ADR 148): each statement takes the whole batch as arrays, so a
@@ -14,13 +14,7 @@ import { CONVERSATION_COLUMNS, type Executor, type MessageRow, PARTY_COLUMNS } f
  * bathrooms whole.
  */
 export async function findConversationContexts(db: Executor, bookingIds: string[]) {
-  const one = db
-    .selectFrom('bookings as k')
-    .innerJoin('bathrooms as b', 'b.id', 'k.bathroom_id')
-    .leftJoin('conversations as c', 'c.booking_id', 'k.id')
-    .innerJoin('profiles as g', (join) => join.on(sql<boolean>`g.id = coalesce(c.guest_id, k.guest_id)`))
-    .innerJoin('profiles as h', (join) => join.on(sql<boolean>`h.id = coalesce(c.host_id, b.host_id)`))
-    .select([...CONVERSATION_COLUMNS, ...PARTY_COLUMNS])
+  const one = conversationContextQuery(db)
     .where(sql<boolean>`k.id = q.id`)
     // Keeps the subquery from being merged into one join of the whole tables.
     .offset(0);
