@@ -76,8 +76,13 @@ export function RefundRequestBody({ request }: { request: RefundRequestView }) {
           {request.host_response}
         </Text>
       )}
+      {/* Teal 8 is 4.0:1 on white; teal 9 (5.0:1) in light and teal 4 (8.6:1) in dark meet AA. */}
       {request.approved_cents !== null && request.status !== 'failed' && (
-        <Text size="sm" c="teal.8" data-testid="refund-approved">
+        <Text
+          size="sm"
+          c="light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))"
+          data-testid="refund-approved"
+        >
           {formatUsd(request.approved_cents)} refunded.
         </Text>
       )}

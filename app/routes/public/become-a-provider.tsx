@@ -104,8 +104,8 @@ function RequestStatus({ status }: { status: string }) {
   if (status === 'revoked') {
     return (
       <Alert color="red" title="Your hosting access was removed" data-testid="provider-request-status">
-        Please{' '}
-        <Anchor component={Link} to="/contact">
+        Please {/* The alert's own text colour: the link colour on the red tint is below AA contrast. */}
+        <Anchor component={Link} to="/contact" c="inherit" fw={600} underline="always">
           contact us
         </Anchor>{' '}
         before applying again.
