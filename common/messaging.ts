@@ -15,6 +15,8 @@ export const MESSAGE_PAGE_SIZE = 50;
  * `partial`, and the open thread fetches it whole.
  */
 export const MESSAGE_EVENT_CONTENT_BYTES = 6000;
+/** The realtime socket's action for a send (ADR 149; socketSendSchema is its payload). */
+export const SEND_MESSAGE_ACTION = 'message.send';
 /** Typing: sent at most every 2 s while typing, cleared 5 s after the last one. */
 export const TYPING_THROTTLE_MS = 2000;
 export const TYPING_CLEAR_MS = 5000;

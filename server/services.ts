@@ -189,7 +189,12 @@ export async function createServices(
     },
   });
   const auth = createAuthService({ db, auth: betterAuth });
-  const gateway = createGateway(bus);
+  const gateway = createGateway(bus, {
+    onRequestError: (error, status, action) => {
+      database.health.report(error);
+      if (status >= 500 && status !== 503) log.error({ err: error, action }, 'socket request failed');
+    },
+  });
   const directory = createDirectoryService(db, bus);
   const notifications = createNotificationService({
     db,

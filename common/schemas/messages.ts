@@ -18,6 +18,11 @@ import { multiLineText, singleLineText } from './text.ts';
  *   POST   /api/messages/:bookingId/typing  (no body)         → 204; at most one per TYPING_THROTTLE_MS
  *   DELETE /api/messages/:bookingId/:messageId                → { message } (a deleted marker)
  *
+ * Over the open realtime socket (ADR 149), the same send as one frame, answered with the POST's
+ * status and body:
+ *   { type: 'request', id, action: SEND_MESSAGE_ACTION, payload: socketSendSchema }
+ *                                                     → { type: 'reply', id, status: 201, body: { message } }
+ *
  * Realtime (the existing bus; channel names from conversation-channel.ts and the user channel):
  *   conversation:<bookingId>  MESSAGE_EVENTS.created  { message, partial? }  (partial: content cut to
  *                                                     MESSAGE_EVENT_CONTENT_BYTES; fetch the page)
@@ -38,6 +43,7 @@ export {
   MESSAGE_MAX_LENGTH,
   MESSAGE_PAGE_SIZE,
   messagePreview,
+  SEND_MESSAGE_ACTION,
   TYPING_CLEAR_MS,
   TYPING_THROTTLE_MS,
 } from '../messaging.ts';
@@ -143,6 +149,12 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
 export type MessageAlert = z.infer<typeof messageAlertSchema>;
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** A send over the realtime socket: the POST's path parameter and body in one object. */
+export const socketSendSchema = z.strictObject({
+  ...conversationParamsSchema.shape,
+  ...sendMessageSchema.shape,
+});
 
 export function encodeMessageCursor(message: { createdAt: string; id: string }): string {
   return encodeTimeIdCursor(message.createdAt, message.id);

@@ -65,6 +65,25 @@ export class AppError extends Error {
 
 export type ErrorBody = { error: ErrorCode; message: string; fields?: FieldError[] };
 
+/**
+ * A schema's refusal of input that did not come through a route's own validation (a socket
+ * request, ADR 149), named field by field as the routes' 400s are.
+ */
+export function invalidInput(error: {
+  issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>;
+}) {
+  const fields = error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || 'body',
+    message: issue.message,
+  }));
+  const first = fields[0];
+  return new AppError(
+    'validation_error',
+    first ? `${first.field}: ${first.message}` : 'Invalid request',
+    fields,
+  );
+}
+
 function fieldPath(instancePath: string, missing?: unknown): string {
   const parts = instancePath.split('/').filter(Boolean);
   if (typeof missing === 'string') parts.push(missing);

@@ -10,9 +10,12 @@ import {
   markReadSchema,
   messageParamsSchema,
   messageSchema,
+  SEND_MESSAGE_ACTION,
   sendMessageSchema,
+  socketSendSchema,
   unreadCountSchema,
 } from '../../../common/schemas/messages.ts';
+import { AppError, invalidInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { requireActorOfRequest } from '../auth/request-viewer.ts';
 import { perViewerRateLimit } from '../auth/viewer-rate-limit.ts';
@@ -20,6 +23,10 @@ import type { MessagingActor } from './conversation-rules.ts';
 
 /** Messages sent per person per minute: a fast typist's pace, not a flood (ADR 119). */
 export const SEND_LIMIT_PER_MINUTE = 30;
+const SEND_ROUTE = '/api/messages/:bookingId';
+/** The send route's rate-limit scope (rate-limit-service.ts): the socket's sends count against it too. */
+const SEND_BUDGET = `POST ${SEND_ROUTE}`;
+const MINUTE_MS = 60_000;
 
 /**
  * The messaging routes of common/schemas/messages.ts. Every one needs a signed-in, active account
@@ -80,8 +87,9 @@ export async function messagingRoutes(app: FastifyInstance, { services }: { serv
       }),
   );
 
+  const sendLimit = services.config.messageSendLimitPerMinute ?? SEND_LIMIT_PER_MINUTE;
   api.post(
-    '/api/messages/:bookingId',
+    SEND_ROUTE,
     {
       schema: {
         tags,
@@ -90,10 +98,7 @@ export async function messagingRoutes(app: FastifyInstance, { services }: { serv
         body: sendMessageSchema,
         response: { 201: z.object({ message: messageSchema }) },
       },
-      config: perViewerRateLimit(services.auth, {
-        max: services.config.messageSendLimitPerMinute ?? SEND_LIMIT_PER_MINUTE,
-        timeWindow: '1 minute',
-      }),
+      config: perViewerRateLimit(services.auth, { max: sendLimit, timeWindow: '1 minute' }),
     },
     async (request, reply) => {
       const { message } = await services.messaging.send(
@@ -157,4 +162,17 @@ export async function messagingRoutes(app: FastifyInstance, { services }: { serv
       ),
     }),
   );
+
+  // The same send over the tab's open realtime socket (ADR 149): the same schema, budget and
+  // service; the gateway has confirmed the session (signed in, active account) just before.
+  services.realtime.gateway.handleRequest(SEND_MESSAGE_ACTION, async ({ payload, confirm }) => {
+    const parsed = socketSendSchema.safeParse(payload);
+    if (!parsed.success) throw invalidInput(parsed.error);
+    const sender = await confirm();
+    const { hits } = await services.rateLimits.hit(SEND_BUDGET, `user:${sender.userId}`, MINUTE_MS);
+    if (hits > sendLimit) throw new AppError('rate_limited', 'Too many requests. Please wait a moment.');
+    const { bookingId, ...input } = parsed.data;
+    const { message } = await services.messaging.send(sender, bookingId, input);
+    return { status: 201, body: { message } };
+  });
 }

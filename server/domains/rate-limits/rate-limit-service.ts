@@ -50,6 +50,11 @@ export function createRateLimitService(db: Db) {
   }
 
   return {
+    /**
+     * Counts one hit against a route's budget from outside the HTTP plugin (a request over the
+     * realtime socket, ADR 149): `scope` is the route's "METHOD /url", so both paths share a budget.
+     */
+    hit: (scope: string, key: string, windowMs: number) => hits.load({ key: `${scope}|${key}`, windowMs }),
     /** The store class @fastify/rate-limit takes as `store`. */
     Store: DatabaseRateLimitStore,
     /** Deletes budgets whose window has ended (a periodic job); returns how many. */

@@ -78,3 +78,58 @@ describe('gateway writes', () => {
     gateway.close();
   });
 });
+
+describe('gateway requests', () => {
+  /** A socket that keeps the raw frames the gateway sends it. */
+  function frameSocket() {
+    const frames: Array<Record<string, unknown>> = [];
+    const socket = Object.assign(new EventEmitter(), {
+      OPEN: 1,
+      readyState: 1,
+      send: (text: string) => frames.push(JSON.parse(text)),
+      close: () => {},
+    });
+    const ask = async (id: number, action: string) => {
+      socket.emit('message', Buffer.from(JSON.stringify({ type: 'request', id, action, payload: {} })));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return frames.find((frame) => frame.id === id);
+    };
+    return { socket, ask };
+  }
+
+  it('replies with the status a failure maps to, and tells the listener of each failure', async () => {
+    const { bus } = handBus();
+    const failures: Array<[number, string]> = [];
+    const gateway = createGateway(bus, {
+      onRequestError: (_, status, action) => failures.push([status, action]),
+    });
+    gateway.handleRequest('ok', async ({ confirm }) => ({
+      status: 201,
+      body: { who: (await confirm()).userId },
+    }));
+    gateway.handleRequest('bug', async () => {
+      throw new TypeError('undefined is not a function');
+    });
+    gateway.handleRequest('database', async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    const { socket, ask } = frameSocket();
+    gateway.attach(socket as never, { userId: 'alice', isAdmin: false }, async () => ({
+      userId: 'alice',
+      isAdmin: false,
+    }));
+
+    expect(await ask(1, 'ok')).toEqual({ type: 'reply', id: 1, status: 201, body: { who: 'alice' } });
+    expect(await ask(2, 'bug')).toMatchObject({ id: 2, status: 500, body: { error: 'internal_error' } });
+    expect(await ask(3, 'database')).toMatchObject({
+      id: 3,
+      status: 503,
+      body: { error: 'service_unavailable' },
+    });
+    expect(failures).toEqual([
+      [500, 'bug'],
+      [503, 'database'],
+    ]);
+    gateway.close();
+  });
+});

@@ -1,6 +1,14 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { RealtimeBus } from './bus.ts';
+import {
+  createSocketRequests,
+  isSocketRequest,
+  MAX_PENDING_REQUESTS_PER_SOCKET,
+  type SocketReplyMessage,
+  type SocketRequest,
+  type SocketRequestErrorListener,
+} from './socket-requests.ts';
 
 /** Who is on the other end of a socket, re-checked on every heartbeat. */
 export type SocketIdentity = { userId: string; isAdmin: boolean };
@@ -14,21 +22,23 @@ export type ChannelAuthorizer = (
 export type ClientMessage =
   | { type: 'subscribe'; channel: string }
   | { type: 'unsubscribe'; channel: string }
-  | { type: 'heartbeat' };
+  | { type: 'heartbeat' }
+  | SocketRequest;
 
 export type ServerMessage =
   | { type: 'subscribed'; channel: string }
   | { type: 'unsubscribed'; channel: string }
   | { type: 'error'; channel?: string; reason: string }
   | { type: 'heartbeat_ok' }
-  | { type: 'event'; channel: string; event: string; payload: unknown };
+  | { type: 'event'; channel: string; event: string; payload: unknown }
+  | SocketReplyMessage;
 
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
 /** WebSocket close code 1013, "try again later": the client reconnects with its back-off. */
 export const TRY_AGAIN_LATER = 1013;
 const CHANNEL_PATTERN = /^[a-z_]+(:[A-Za-z0-9_-]{1,64})?$/;
 
-type Connection = { socket: WebSocket; identity: SocketIdentity; channels: Set<string> };
+type Connection = { socket: WebSocket; identity: SocketIdentity; channels: Set<string>; pending: number };
 
 /** Built-in channels: a user's own (`user:<id>`) and the admins' (`admins`). Domains add more. */
 const defaultAuthorizers: ChannelAuthorizer[] = [
@@ -36,8 +46,12 @@ const defaultAuthorizers: ChannelAuthorizer[] = [
   (identity, channel) => (channel === 'admins' ? identity.isAdmin : null),
 ];
 
-export function createGateway(bus: RealtimeBus) {
+export function createGateway(
+  bus: RealtimeBus,
+  options: { onRequestError?: SocketRequestErrorListener } = {},
+) {
   const authorizers = [...defaultAuthorizers];
+  const requests = createSocketRequests(options.onRequestError);
   const subscribers = new Map<string, Set<Connection>>();
   const connections = new Set<Connection>();
 
@@ -113,7 +127,12 @@ export function createGateway(bus: RealtimeBus) {
     identity: SocketIdentity,
     revalidate: () => Promise<SocketIdentity | null>,
   ) {
-    const connection: Connection = { socket, identity, channels: new Set() };
+    const connection: Connection = { socket, identity, channels: new Set(), pending: 0 };
+    const confirm = async () => {
+      const current = await revalidate();
+      if (current) connection.identity = current;
+      return current;
+    };
     connections.add(connection);
     socket.on('message', async (raw) => {
       let message: ClientMessage;
@@ -123,10 +142,23 @@ export function createGateway(bus: RealtimeBus) {
         return send(socket, { type: 'error', reason: 'Messages must be JSON.' });
       }
       if (message.type === 'heartbeat') {
-        const current = await revalidate();
-        if (!current) return socket.close(4401, 'Session ended');
-        connection.identity = current;
+        if (!(await confirm())) return socket.close(4401, 'Session ended');
         return send(socket, { type: 'heartbeat_ok' });
+      }
+      if (message.type === 'request') {
+        if (!isSocketRequest(message)) return send(socket, { type: 'error', reason: 'Malformed request.' });
+        if (connection.pending >= MAX_PENDING_REQUESTS_PER_SOCKET) {
+          return send(socket, {
+            type: 'reply',
+            id: message.id,
+            status: 429,
+            body: { error: 'rate_limited', message: 'Too many requests at once. Please wait a moment.' },
+          });
+        }
+        connection.pending++;
+        const reply = await requests.answer(message, confirm).finally(() => connection.pending--);
+        if (reply === 'session_ended') return socket.close(4401, 'Session ended');
+        return send(socket, { type: 'reply', id: message.id, ...reply });
       }
       if (
         (message.type !== 'subscribe' && message.type !== 'unsubscribe') ||
@@ -165,6 +197,8 @@ export function createGateway(bus: RealtimeBus) {
     addAuthorizer(authorizer: ChannelAuthorizer) {
       authorizers.push(authorizer);
     },
+    /** Serves `action` over the socket (socket-requests.ts, ADR 149). */
+    handleRequest: requests.handle,
     /** Open sockets in this process, for health and benchmarks. */
     connectionCount() {
       return connections.size;
