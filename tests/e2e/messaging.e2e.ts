@@ -119,18 +119,46 @@ describe('messages between a guest and a host', () => {
     await shootAll(guest, `/messages/${bookingId}`, 'messages-thread');
   }, 180_000);
 
-  it('composer: a failed send stays with Retry, the count shows near the limit, offline says so', async () => {
+  it('composer: sends over the live connection; a failed send stays with Retry; the count; offline', async () => {
     const { page: host } = await newTab();
     await signIn(host, 'paula@privy.test');
     const tab = await newTab();
     const guest = tab.page;
     await registerFresh(guest, 'messaging-composer');
     const bookingId = await paidBookingOfPaula(host, guest);
+    // The page's live connection, through a relay that can drop it when a send goes over it.
+    let dropSends = false;
+    let subscribed = false;
+    await guest.routeWebSocket('**/api/realtime', (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((frame) => {
+        const text = String(frame);
+        if (dropSends && text.startsWith('{"type":"request"')) return socket.close();
+        if (text.includes(`"conversation:${bookingId}"`)) subscribed = true;
+        server.send(frame);
+      });
+    });
+    const posts: string[] = [];
+    guest.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/api/messages/${bookingId}`))
+        posts.push(request.url());
+    });
     await guest.goto(`/messages/${bookingId}`);
     await waitForHydration(guest, '[data-testid="composer"] textarea');
     const box = guest.getByRole('textbox', { name: 'Message' });
+    const storedMessages = () =>
+      apiCall(host, 'GET', `/api/messages/${bookingId}`).then((answer) => answer.body.messages);
 
-    // The server cannot be reached for this one send: the message stays, marked, with Retry.
+    // With the live connection open, a send goes over it: no HTTP request (ADR 149).
+    await expect.poll(() => subscribed).toBe(true);
+    await box.fill('On my way, five minutes');
+    await box.press('Enter');
+    await expect.poll(storedMessages).toHaveLength(1);
+    expect(posts).toEqual([]);
+
+    // The connection drops before it answers, and the HTTP request that follows fails too: the
+    // message stays, marked, with Retry.
+    dropSends = true;
     let refused = 0;
     await guest.route(`**/api/messages/${bookingId}`, async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
@@ -142,12 +170,11 @@ describe('messages between a guest and a host', () => {
     const pending = guest.getByTestId('message').filter({ hasText: 'gate code' });
     await pending.getByText('Not sent.').waitFor();
     allowConsoleErrors(tab, /503/);
+    dropSends = false;
     await guest.unroute(`**/api/messages/${bookingId}`);
     await pending.getByRole('button', { name: 'Retry' }).click();
     await pending.getByText('Not sent.').waitFor({ state: 'detached' });
-    await expect
-      .poll(() => apiCall(host, 'GET', `/api/messages/${bookingId}`).then((answer) => answer.body.messages))
-      .toHaveLength(1);
+    await expect.poll(storedMessages).toHaveLength(2);
     expect(refused).toBe(1);
 
     await box.fill('x'.repeat(1850));

@@ -156,7 +156,7 @@ export function ConversationThread({
   }
 
   function deliver(clientId: string, content: string) {
-    messagesApi.send(bookingId, content, clientId).then(
+    messagesApi.send(bookingId, content, clientId, client).then(
       ({ message }) => {
         dispatch({ type: 'sent', message });
         activity.current?.({ bookingId, message });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeClient } from './realtime-client.ts';
+import { REQUEST_TIMEOUT_MS, RealtimeClient, SocketUnavailableError } from './realtime-client.ts';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -201,5 +201,42 @@ describe('realtime client', () => {
     expect(client.statusOf('user:u1')).toBe('unsubscribed');
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  describe('requests over the socket', () => {
+    it('sends a numbered request and resolves with the reply of the same number', async () => {
+      client.start();
+      latest().open();
+      const first = client.request('message.send', { content: 'Hi' });
+      const second = client.request('message.send', { content: 'Again' });
+      const [a, b] = latest().sent.filter((frame) => frame.type === 'request');
+      expect(a).toEqual({ type: 'request', id: 1, action: 'message.send', payload: { content: 'Hi' } });
+      expect(b).toMatchObject({ id: 2, payload: { content: 'Again' } });
+      latest().serverSays({ type: 'reply', id: 2, status: 409, body: { error: 'conflict' } });
+      latest().serverSays({ type: 'reply', id: 1, status: 201, body: { message: { id: 'm1' } } });
+      expect(await first).toEqual({ status: 201, body: { message: { id: 'm1' } } });
+      expect(await second).toEqual({ status: 409, body: { error: 'conflict' } });
+    });
+
+    it('fails at once when the socket is not open, and fails what is waiting when it closes', async () => {
+      await expect(client.request('message.send', {})).rejects.toBeInstanceOf(SocketUnavailableError);
+      client.start();
+      await expect(client.request('message.send', {})).rejects.toBeInstanceOf(SocketUnavailableError);
+      latest().open();
+      const waiting = client.request('message.send', {});
+      latest().dropFromServer();
+      await expect(waiting).rejects.toBeInstanceOf(SocketUnavailableError);
+      // A reply that arrives for a forgotten request is ignored.
+      latest().serverSays({ type: 'reply', id: 1, status: 201, body: {} });
+    });
+
+    it('gives up on a reply that takes longer than the timeout', async () => {
+      client.start();
+      latest().open();
+      const slow = client.request('message.send', {});
+      const outcome = expect(slow).rejects.toThrow(/did not answer in time/);
+      vi.advanceTimersByTime(REQUEST_TIMEOUT_MS);
+      await outcome;
+    });
   });
 });

@@ -14,7 +14,23 @@ type ServerMessage =
   | { type: 'subscribed' | 'unsubscribed'; channel: string }
   | { type: 'error'; channel?: string; reason: string }
   | { type: 'heartbeat_ok' }
-  | { type: 'event'; channel: string; event: string; payload: unknown };
+  | { type: 'event'; channel: string; event: string; payload: unknown }
+  | { type: 'reply'; id: number; status: number; body: unknown };
+
+/** The server's answer to request(): the status and body the matching HTTP route would give. */
+export type SocketReply = { status: number; body: unknown };
+
+/**
+ * request() could not be answered over the socket: it was not open, closed before the reply, or
+ * the reply took longer than the caller allowed. The request may or may not have been served, so
+ * only an idempotent request (a send with its clientId) may be repeated over HTTP.
+ */
+export class SocketUnavailableError extends Error {
+  override name = 'SocketUnavailableError';
+}
+
+/** How long request() waits for its reply unless told otherwise. */
+export const REQUEST_TIMEOUT_MS = 8_000;
 
 type SocketLike = {
   readyState: number;
@@ -66,6 +82,15 @@ export class RealtimeClient {
   private timeoutTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly options: Required<RealtimeClientOptions>;
+  private nextRequestId = 1;
+  private readonly pending = new Map<
+    number,
+    {
+      resolve: (reply: SocketReply) => void;
+      reject: (error: Error) => void;
+      timer: ReturnType<typeof setTimeout>;
+    }
+  >();
 
   constructor(options: RealtimeClientOptions) {
     this.options = {
@@ -92,6 +117,7 @@ export class RealtimeClient {
     this.stopped = true;
     this.sessionEnded = false;
     this.clearTimers();
+    this.failPending();
     for (const channel of this.channels.keys()) this.setStatus(channel, 'unsubscribed');
     this.channels.clear();
     if (this.socket) {
@@ -113,6 +139,7 @@ export class RealtimeClient {
     this.stopped = false;
     this.sessionEnded = false;
     this.clearTimers();
+    this.failPending();
     const old = this.socket;
     this.socket = null;
     if (old) {
@@ -141,6 +168,27 @@ export class RealtimeClient {
         this.setStatus(channel, 'unsubscribed');
       }
     };
+  }
+
+  /**
+   * Asks the server to do `action` over the open socket (ADR 149): no new HTTP request, no second
+   * session lookup on the way. Rejects with SocketUnavailableError when the socket is not open,
+   * closes first, or no reply comes within `timeoutMs`.
+   */
+  request(action: string, payload: unknown, timeoutMs = REQUEST_TIMEOUT_MS): Promise<SocketReply> {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN || this.state !== 'open') {
+      return Promise.reject(new SocketUnavailableError('The live connection is not open.'));
+    }
+    const id = this.nextRequestId++;
+    return new Promise<SocketReply>((resolve, reject) => {
+      const timer = this.options.timers.setTimeout(() => {
+        this.pending.delete(id);
+        reject(new SocketUnavailableError('The live connection did not answer in time.'));
+      }, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      socket.send(JSON.stringify({ type: 'request', id, action, payload }));
+    });
   }
 
   statusOf(channel: string): SubscriptionStatus {
@@ -195,6 +243,7 @@ export class RealtimeClient {
       if (socket !== this.socket) return;
       this.socket = null;
       this.clearTimers();
+      this.failPending();
       for (const channel of this.channels.keys()) this.setStatus(channel, 'unsubscribed');
       this.setState('closed');
       if (event.code === SESSION_ENDED) {
@@ -231,6 +280,14 @@ export class RealtimeClient {
       this.setStatus(message.channel, 'error');
       return;
     }
+    if (message.type === 'reply') {
+      const request = this.pending.get(message.id);
+      if (!request) return;
+      this.pending.delete(message.id);
+      this.options.timers.clearTimeout(request.timer);
+      request.resolve({ status: message.status, body: message.body });
+      return;
+    }
     if (message.type === 'event') {
       const entry = this.channels.get(message.channel);
       if (entry) for (const handler of entry.handlers) handler(message.event, message.payload);
@@ -265,6 +322,15 @@ export class RealtimeClient {
     const delay = delays[Math.min(this.attempt, delays.length - 1)] as number;
     this.attempt++;
     this.reconnectTimer = this.options.timers.setTimeout(() => this.connect(), delay);
+  }
+
+  /** Requests still waiting when their socket goes away will get no reply: fail them now. */
+  private failPending(): void {
+    for (const [id, request] of this.pending) {
+      this.options.timers.clearTimeout(request.timer);
+      request.reject(new SocketUnavailableError('The live connection closed before it answered.'));
+      this.pending.delete(id);
+    }
   }
 
   private clearTimers(): void {
