@@ -1,13 +1,14 @@
 /**
  * Chat: N conversations (N guests, N hosts, each pair a confirmed booking), a socket per person
  * subscribed to its conversation and user channels, and every person sending one message a
- * second through POST /api/messages/:bookingId. Measures send → delivery on the other party's
+ * second as the thread page does: a request over the open socket (ADR 149; `--send=http` sends
+ * through POST /api/messages/:bookingId instead). Measures send → delivery on the other party's
  * socket, and checks that nothing is lost, duplicated, reordered or left unstored.
  * Goals: p99 < 25 ms on one PostgreSQL process, < 50 ms across two; PGlite is reported.
  *
  *   npm run bench:chat [-- --conversations=500 --seconds=60 --warmup=5 --history=20
  *                         --mode=all|pglite|postgres|postgres-two
- *                         --profile=server]
+ *                         --send=socket|http --profile=server]
  *   npm run bench:chat -- --reads [--mode=postgres --seconds=30 --per-conversation=200 --rate=100]
  *
  * Processes as in notify-fanout.ts (fanout-ipc.ts: IPC, one monotonic clock): this orchestrator,
@@ -53,6 +54,7 @@ const RATE = Number(args.rate ?? 100);
 const WARMUP = Number(args.warmup ?? 5);
 const HISTORY = Number(args.history ?? 20);
 const SEND_LIMIT = 120;
+const VIA = String(args.send ?? 'socket') === 'http' ? 'http' : 'socket';
 const ALL = READS ? ['postgres', 'pglite'] : ['postgres', 'postgres-two', 'pglite'];
 const MODES = String(args.mode ?? 'all') === 'all' ? ALL : [String(args.mode)];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -158,8 +160,8 @@ async function chat(
     });
     // Warm-up at the full rate (JIT, pools, caches), drained and forgotten before the measured run.
     const warm = await Promise.all([
-      guests.call<Run>('run', { port: guestPort, seconds: WARMUP, side: 'guest' }),
-      hosts.call<Run>('run', { port: hostPort, seconds: WARMUP, side: 'host' }),
+      guests.call<Run>('run', { port: guestPort, seconds: WARMUP, side: 'guest', via: VIA }),
+      hosts.call<Run>('run', { port: hostPort, seconds: WARMUP, side: 'host', via: VIA }),
     ]);
     const warmSent = (await guests.call<Send[]>('sends')).length + (await hosts.call<Send[]>('sends')).length;
     await drain([guests, hosts], warmSent);
@@ -167,7 +169,7 @@ async function chat(
     const firstSeq = WARMUP + 1;
     const connected = await Promise.all(servers.map((server) => server.call<number>('connections')));
     const [load] = os.loadavg();
-    const header = `${label} — ${pairs.length} conversations, ${pairs.length * 2} sockets (${connected.join(' + ')} per server process), ${SECONDS}s at 1 message/s per person after a ${WARMUP}s warm-up (${warmSent} sends, ${warm[0].skipped + warm[1].skipped} skipped); load average ${load?.toFixed(2)} at start`;
+    const header = `${label} — ${pairs.length} conversations, ${pairs.length * 2} sockets (${connected.join(' + ')} per server process), ${SECONDS}s at 1 message/s per person (sent over ${VIA === 'socket' ? 'the socket' : 'HTTP'}) after a ${WARMUP}s warm-up (${warmSent} sends, ${warm[0].skipped + warm[1].skipped} skipped); load average ${load?.toFixed(2)} at start`;
     console.info(header);
     const cpuBefore = await Promise.all(servers.map((server) => server.call<number>('cpu')));
     const pgBefore = await postgresCpu();
@@ -178,12 +180,14 @@ async function chat(
         seconds: SECONDS,
         side: 'guest',
         firstSeq,
+        via: VIA,
       }),
       hosts.call<Run>('run', {
         port: hostPort,
         seconds: SECONDS,
         side: 'host',
         firstSeq,
+        via: VIA,
       }),
     ]);
     const cpuAfter = await Promise.all(servers.map((server) => server.call<number>('cpu')));
@@ -220,7 +224,7 @@ async function chat(
     const lines = [
       header,
       `${label}: send → other party's socket ${spread(latencies)}; delivered=${latencies.length}/${stored} lost=${g.lost + h.lost} duplicated=${duplicates} out-of-order=${outOfOrder}`,
-      `  sends ${sent} (${statuses}), stored in the database ${inDb} (${inDb === stored ? 'equals' : 'DIFFERS FROM'} the 201s); user-channel alerts missing ${g.userLost + h.userLost}; HTTP answer ${spread([...g.http, ...h.http])}`,
+      `  sends ${sent} (${statuses}), stored in the database ${inDb} (${inDb === stored ? 'equals' : 'DIFFERS FROM'} the 201s); user-channel alerts missing ${g.userLost + h.userLost}; answer to the sender ${spread([...g.http, ...h.http])}`,
       `  from the send's due time (its once-a-second slot; counts queueing behind a slow previous send): ${spread([...g.fromDue, ...h.fromDue])}`,
       `  ${(sent / seconds).toFixed(0)} sends/s achieved of ${pairs.length * 2} offered; late starts (> 50 ms after the due time) ${runs[0].late + runs[1].late}; skipped when time was up ${runs[0].skipped + runs[1].skipped}; ran ${seconds.toFixed(1)}s`,
       `  CPU over the run: server ${cpu.join(' + ')} (${perSend.toFixed(2)} ms a send)${pgCpu ? `, PostgreSQL backends ${(pgCpu / 1000).toFixed(1)}s (${(pgCpu / Math.max(1, sent)).toFixed(2)} ms a send)` : ''}`,

@@ -1,14 +1,15 @@
 /**
  * One side of the chat benchmark (all guests, or all hosts) in its own process: a WebSocket per
  * party, subscribed to its conversation channel and its user channel, and each party sending one
- * message a second through the real HTTP route (POST /api/messages/:bookingId). A frame is
+ * message a second the way the thread page sends it: as a request over its open socket (ADR 149),
+ * or with `via: 'http'` through POST /api/messages/:bookingId (the page's fallback). A frame is
  * stamped on the shared monotonic clock (fanout-ipc.ts) before anything else is done with it; a
  * send is stamped just before its request is written.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import WebSocket from 'ws';
-import { MESSAGE_EVENTS } from '../../common/schemas/messages.ts';
+import { MESSAGE_EVENTS, SEND_MESSAGE_ACTION } from '../../common/schemas/messages.ts';
 import { now, serveWorker } from './fanout-ipc.ts';
 
 const SECRET = process.env.AUTH_SECRET ?? '';
@@ -41,7 +42,16 @@ export type Receipts = {
   ownEchoes: number;
 };
 
-type Party = Member & { socket: WebSocket; cookie: string; conversation: Inbox; user: Inbox; sends: Send[] };
+type Party = Member & {
+  socket: WebSocket;
+  cookie: string;
+  conversation: Inbox;
+  user: Inbox;
+  sends: Send[];
+  /** Socket requests waiting for their reply, by request id. */
+  replies: Map<number, (status: number) => void>;
+};
+let nextRequestId = 1;
 const parties: Party[] = [];
 let unreadEvents = 0;
 let ownEchoes = 0;
@@ -93,6 +103,7 @@ function open(member: Member, port: number): Promise<Party> {
       conversation: inbox(),
       user: inbox(),
       sends: [],
+      replies: new Map(),
     };
     let subscribed = 0;
     socket.once('error', reject);
@@ -108,6 +119,12 @@ function open(member: Member, port: number): Promise<Party> {
         return;
       }
       if (text.startsWith('{"type":"error"')) return reject(new Error(text));
+      if (text.startsWith('{"type":"reply"')) {
+        const { id, status } = JSON.parse(text) as { id: number; status: number };
+        party.replies.get(id)?.(status);
+        party.replies.delete(id);
+        return;
+      }
       onFrame(party, text, at);
     });
   });
@@ -143,6 +160,22 @@ function post(agent: http.Agent, port: number, party: Party, body: string): Prom
   });
 }
 
+/** A send as a request over the party's socket; resolves with the reply's status. */
+function request(party: Party, content: string, clientId: string): Promise<number> {
+  const id = nextRequestId++;
+  return new Promise((resolve) => {
+    party.replies.set(id, resolve);
+    party.socket.send(
+      JSON.stringify({
+        type: 'request',
+        id,
+        action: SEND_MESSAGE_ACTION,
+        payload: { bookingId: party.bookingId, content, clientId },
+      }),
+    );
+  });
+}
+
 /**
  * Each party sends once a second for `seconds`, the parties' first sends spread evenly over the
  * first second so the load is steady. A party's next message waits for its previous answer (as a
@@ -154,11 +187,13 @@ async function run({
   seconds,
   side,
   firstSeq = 1,
+  via = 'socket',
 }: {
   port: number;
   seconds: number;
   side: string;
   firstSeq?: number;
+  via?: 'socket' | 'http';
 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const started = now();
@@ -176,9 +211,12 @@ async function run({
           break;
         } else if (wait < -50) late++;
         const clientId = randomUUID();
-        const body = JSON.stringify({ content: `#${seq} from the ${side}, see you soon`, clientId });
+        const content = `#${seq} from the ${side}, see you soon`;
         const startedAt = now();
-        const status = await post(agent, port, party, body);
+        const status =
+          via === 'socket'
+            ? await request(party, content, clientId)
+            : await post(agent, port, party, JSON.stringify({ content, clientId }));
         party.sends.push({ clientId, seq, dueAt, startedAt, doneAt: now(), status });
       }
     }),
