@@ -164,7 +164,8 @@ export async function messagingRoutes(app: FastifyInstance, { services }: { serv
   );
 
   // The same send over the tab's open realtime socket (ADR 149): the same schema, budget and
-  // service; the gateway has confirmed the session (signed in, active account) just before.
+  // service. A malformed payload is refused first; then confirm() reads the session again (signed
+  // in, active account) before anything is counted or stored.
   services.realtime.gateway.handleRequest(SEND_MESSAGE_ACTION, async ({ payload, confirm }) => {
     const parsed = socketSendSchema.safeParse(payload);
     if (!parsed.success) throw invalidInput(parsed.error);
