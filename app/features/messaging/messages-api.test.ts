@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEND_MESSAGE_ACTION } from '../../../common/messaging.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { SocketUnavailableError } from '../realtime/realtime-client.ts';
+import { SocketUnavailableError } from '../realtime/socket-requester.ts';
 import { messagesApi } from './messages-api.ts';
 
 const bookingId = '0193a0b0-0000-7000-8000-000000000001';

@@ -2,7 +2,7 @@ import { SEND_MESSAGE_ACTION } from '../../../common/messaging.ts';
 import type { ConversationPage, Message } from '../../../common/schemas/messages.ts';
 import { ApiError, type FieldError } from '../../lib/api-error.ts';
 import { apiJson } from '../../lib/api-fetch.ts';
-import { type RealtimeClient, SocketUnavailableError } from '../realtime/realtime-client.ts';
+import { type SocketRequester, SocketUnavailableError } from '../realtime/socket-requester.ts';
 
 type Sent = { message: Message };
 
@@ -15,7 +15,7 @@ async function send(
   bookingId: string,
   content: string,
   clientId: string,
-  live?: Pick<RealtimeClient, 'request'> | null,
+  live?: SocketRequester | null,
 ): Promise<Sent> {
   if (live) {
     try {

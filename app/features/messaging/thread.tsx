@@ -8,6 +8,7 @@ import {
 } from '../../../common/schemas/messages.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { useRealtimeChannel, useRealtimeClient } from '../realtime/realtime-provider.tsx';
+import { socketRequesterOf } from '../realtime/socket-requester.ts';
 import { BookingSummaryCard, otherParty } from './booking-card.tsx';
 import { Composer } from './composer.tsx';
 import { messagesApi } from './messages-api.ts';
@@ -156,7 +157,7 @@ export function ConversationThread({
   }
 
   function deliver(clientId: string, content: string) {
-    messagesApi.send(bookingId, content, clientId, client).then(
+    messagesApi.send(bookingId, content, clientId, client && socketRequesterOf(client)).then(
       ({ message }) => {
         dispatch({ type: 'sent', message });
         activity.current?.({ bookingId, message });

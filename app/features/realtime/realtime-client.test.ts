@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REQUEST_TIMEOUT_MS, RealtimeClient, SocketUnavailableError } from './realtime-client.ts';
+import { RealtimeClient } from './realtime-client.ts';
+import { createSocketRequester, REQUEST_TIMEOUT_MS, SocketUnavailableError } from './socket-requester.ts';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -38,6 +39,9 @@ const latest = () => FakeSocket.all.at(-1) as FakeSocket;
 describe('realtime client', () => {
   let client: RealtimeClient;
   let states: string[];
+  /** Each channel's last status, as the provider's listeners hear it. */
+  let statuses: Map<string, string>;
+  const statusOf = (channel: string) => statuses.get(channel) ?? 'unsubscribed';
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -48,6 +52,8 @@ describe('realtime client', () => {
     });
     states = [];
     client.onState((state) => states.push(state));
+    statuses = new Map();
+    client.onStatus((channel, status) => statuses.set(channel, status));
   });
   afterEach(() => {
     client.stop();
@@ -63,7 +69,7 @@ describe('realtime client', () => {
     expect(latest().sent).toContainEqual({ type: 'subscribe', channel: 'user:u1' });
     expect(client.subscribedChannels()).toEqual([]);
     latest().serverSays({ type: 'subscribed', channel: 'user:u1' });
-    expect(client.statusOf('user:u1')).toBe('subscribed');
+    expect(statusOf('user:u1')).toBe('subscribed');
     expect(client.subscribedChannels()).toEqual(['user:u1']);
     latest().serverSays({ type: 'event', channel: 'user:u1', event: 'notification', payload: { id: 'n1' } });
     latest().serverSays({
@@ -81,7 +87,7 @@ describe('realtime client', () => {
     latest().open();
     client.subscribe('admins', vi.fn());
     latest().serverSays({ type: 'error', channel: 'admins', reason: 'no' });
-    expect(client.statusOf('admins')).toBe('error');
+    expect(statusOf('admins')).toBe('error');
     expect(client.subscribedChannels()).toEqual([]);
   });
 
@@ -170,7 +176,7 @@ describe('realtime client', () => {
 
     client.renew();
     expect(old.readyState).toBe(3);
-    expect(client.statusOf('user:u1')).toBe('unsubscribed');
+    expect(statusOf('user:u1')).toBe('unsubscribed');
     old.onclose?.({ code: 4401 });
     latest().open();
     latest().serverSays({ type: 'subscribed', channel: 'user:u1' });
@@ -198,17 +204,19 @@ describe('realtime client', () => {
     latest().open();
     client.stop();
     expect(client.state).toBe('closed');
-    expect(client.statusOf('user:u1')).toBe('unsubscribed');
+    expect(statusOf('user:u1')).toBe('unsubscribed');
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
   });
 
-  describe('requests over the socket', () => {
+  describe('requests over the socket (socket-requester.ts)', () => {
+    const requester = () => createSocketRequester(client);
     it('sends a numbered request and resolves with the reply of the same number', async () => {
       client.start();
       latest().open();
-      const first = client.request('message.send', { content: 'Hi' });
-      const second = client.request('message.send', { content: 'Again' });
+      const requests = requester();
+      const first = requests.request('message.send', { content: 'Hi' });
+      const second = requests.request('message.send', { content: 'Again' });
       const [a, b] = latest().sent.filter((frame) => frame.type === 'request');
       expect(a).toEqual({ type: 'request', id: 1, action: 'message.send', payload: { content: 'Hi' } });
       expect(b).toMatchObject({ id: 2, payload: { content: 'Again' } });
@@ -219,11 +227,12 @@ describe('realtime client', () => {
     });
 
     it('fails at once when the socket is not open, and fails what is waiting when it closes', async () => {
-      await expect(client.request('message.send', {})).rejects.toBeInstanceOf(SocketUnavailableError);
+      const requests = requester();
+      await expect(requests.request('message.send', {})).rejects.toBeInstanceOf(SocketUnavailableError);
       client.start();
-      await expect(client.request('message.send', {})).rejects.toBeInstanceOf(SocketUnavailableError);
+      await expect(requests.request('message.send', {})).rejects.toBeInstanceOf(SocketUnavailableError);
       latest().open();
-      const waiting = client.request('message.send', {});
+      const waiting = requests.request('message.send', {});
       latest().dropFromServer();
       await expect(waiting).rejects.toBeInstanceOf(SocketUnavailableError);
       // A reply that arrives for a forgotten request is ignored.
@@ -233,7 +242,7 @@ describe('realtime client', () => {
     it('gives up on a reply that takes longer than the timeout', async () => {
       client.start();
       latest().open();
-      const slow = client.request('message.send', {});
+      const slow = requester().request('message.send', {});
       const outcome = expect(slow).rejects.toThrow(/did not answer in time/);
       vi.advanceTimersByTime(REQUEST_TIMEOUT_MS);
       await outcome;

@@ -14,23 +14,10 @@ type ServerMessage =
   | { type: 'subscribed' | 'unsubscribed'; channel: string }
   | { type: 'error'; channel?: string; reason: string }
   | { type: 'heartbeat_ok' }
-  | { type: 'event'; channel: string; event: string; payload: unknown }
-  | { type: 'reply'; id: number; status: number; body: unknown };
+  | { type: 'event'; channel: string; event: string; payload: unknown };
 
-/** The server's answer to request(): the status and body the matching HTTP route would give. */
-export type SocketReply = { status: number; body: unknown };
-
-/**
- * request() could not be answered over the socket: it was not open, closed before the reply, or
- * the reply took longer than the caller allowed. The request may or may not have been served, so
- * only an idempotent request (a send with its clientId) may be repeated over HTTP.
- */
-export class SocketUnavailableError extends Error {
-  override name = 'SocketUnavailableError';
-}
-
-/** How long request() waits for its reply unless told otherwise. */
-export const REQUEST_TIMEOUT_MS = 8_000;
+/** A frame of a kind this client does not handle itself (a request's reply: socket-requester.ts). */
+export type OtherFrame = { type: string } & Record<string, unknown>;
 
 type SocketLike = {
   readyState: number;
@@ -73,6 +60,7 @@ export class RealtimeClient {
   private readonly reconnectListeners = new Set<() => void>();
   private readonly statusListeners = new Set<(channel: string, status: SubscriptionStatus) => void>();
   private readonly sessionEndedListeners = new Set<() => void>();
+  private readonly frameListeners = new Set<(frame: OtherFrame) => void>();
   private attempt = 0;
   private everOpened = false;
   private stopped = true;
@@ -82,15 +70,6 @@ export class RealtimeClient {
   private timeoutTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly options: Required<RealtimeClientOptions>;
-  private nextRequestId = 1;
-  private readonly pending = new Map<
-    number,
-    {
-      resolve: (reply: SocketReply) => void;
-      reject: (error: Error) => void;
-      timer: ReturnType<typeof setTimeout>;
-    }
-  >();
 
   constructor(options: RealtimeClientOptions) {
     this.options = {
@@ -117,7 +96,6 @@ export class RealtimeClient {
     this.stopped = true;
     this.sessionEnded = false;
     this.clearTimers();
-    this.failPending();
     for (const channel of this.channels.keys()) this.setStatus(channel, 'unsubscribed');
     this.channels.clear();
     if (this.socket) {
@@ -139,7 +117,6 @@ export class RealtimeClient {
     this.stopped = false;
     this.sessionEnded = false;
     this.clearTimers();
-    this.failPending();
     const old = this.socket;
     this.socket = null;
     if (old) {
@@ -155,7 +132,7 @@ export class RealtimeClient {
     if (!entry) {
       entry = { handlers: new Set(), status: 'unsubscribed' };
       this.channels.set(channel, entry);
-      this.send({ type: 'subscribe', channel });
+      this.sendFrame({ type: 'subscribe', channel });
     }
     entry.handlers.add(handler);
     return () => {
@@ -164,35 +141,23 @@ export class RealtimeClient {
       current.handlers.delete(handler);
       if (current.handlers.size === 0) {
         this.channels.delete(channel);
-        this.send({ type: 'unsubscribe', channel });
+        this.sendFrame({ type: 'unsubscribe', channel });
         this.setStatus(channel, 'unsubscribed');
       }
     };
   }
 
-  /**
-   * Asks the server to do `action` over the open socket (ADR 149): no new HTTP request, no second
-   * session lookup on the way. Rejects with SocketUnavailableError when the socket is not open,
-   * closes first, or no reply comes within `timeoutMs`.
-   */
-  request(action: string, payload: unknown, timeoutMs = REQUEST_TIMEOUT_MS): Promise<SocketReply> {
-    const socket = this.socket;
-    if (!socket || socket.readyState !== OPEN || this.state !== 'open') {
-      return Promise.reject(new SocketUnavailableError('The live connection is not open.'));
-    }
-    const id = this.nextRequestId++;
-    return new Promise<SocketReply>((resolve, reject) => {
-      const timer = this.options.timers.setTimeout(() => {
-        this.pending.delete(id);
-        reject(new SocketUnavailableError('The live connection did not answer in time.'));
-      }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
-      socket.send(JSON.stringify({ type: 'request', id, action, payload }));
-    });
+  /** Sends a frame on the socket if it is open now; false if it is not (nothing is queued). */
+  sendFrame(frame: object): boolean {
+    const open = this.socket?.readyState === OPEN;
+    if (open) this.socket?.send(JSON.stringify(frame));
+    return open;
   }
 
-  statusOf(channel: string): SubscriptionStatus {
-    return this.channels.get(channel)?.status ?? 'unsubscribed';
+  /** Frames of kinds the client does not handle itself; the socket requester reads its replies here. */
+  onFrame(listener: (frame: OtherFrame) => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
   }
 
   /** The channels the server has confirmed, in the order they were first asked for. */
@@ -232,7 +197,7 @@ export class RealtimeClient {
       this.everOpened = true;
       this.attempt = 0;
       this.setState('open');
-      for (const channel of this.channels.keys()) this.send({ type: 'subscribe', channel });
+      for (const channel of this.channels.keys()) this.sendFrame({ type: 'subscribe', channel });
       this.startHeartbeat();
       if (isReconnect) for (const listener of this.reconnectListeners) listener();
     };
@@ -243,7 +208,6 @@ export class RealtimeClient {
       if (socket !== this.socket) return;
       this.socket = null;
       this.clearTimers();
-      this.failPending();
       for (const channel of this.channels.keys()) this.setStatus(channel, 'unsubscribed');
       this.setState('closed');
       if (event.code === SESSION_ENDED) {
@@ -280,28 +244,18 @@ export class RealtimeClient {
       this.setStatus(message.channel, 'error');
       return;
     }
-    if (message.type === 'reply') {
-      const request = this.pending.get(message.id);
-      if (!request) return;
-      this.pending.delete(message.id);
-      this.options.timers.clearTimeout(request.timer);
-      request.resolve({ status: message.status, body: message.body });
-      return;
-    }
     if (message.type === 'event') {
       const entry = this.channels.get(message.channel);
       if (entry) for (const handler of entry.handlers) handler(message.event, message.payload);
+      return;
     }
-  }
-
-  private send(message: object): void {
-    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
+    for (const listener of this.frameListeners) listener(message as unknown as OtherFrame);
   }
 
   private startHeartbeat(): void {
     const { timers } = this.options;
     this.heartbeatTimer = timers.setInterval(() => {
-      this.send({ type: 'heartbeat' });
+      this.sendFrame({ type: 'heartbeat' });
       timers.clearTimeout(this.timeoutTimer);
       this.timeoutTimer = timers.setTimeout(() => this.drop(), REALTIME_TIMEOUT_MS);
     }, REALTIME_HEARTBEAT_MS);
@@ -322,15 +276,6 @@ export class RealtimeClient {
     const delay = delays[Math.min(this.attempt, delays.length - 1)] as number;
     this.attempt++;
     this.reconnectTimer = this.options.timers.setTimeout(() => this.connect(), delay);
-  }
-
-  /** Requests still waiting when their socket goes away will get no reply: fail them now. */
-  private failPending(): void {
-    for (const [id, request] of this.pending) {
-      this.options.timers.clearTimeout(request.timer);
-      request.reject(new SocketUnavailableError('The live connection closed before it answered.'));
-      this.pending.delete(id);
-    }
   }
 
   private clearTimers(): void {
