@@ -29,10 +29,10 @@ export type SocketRequester = {
 const requesters = new WeakMap<Client, SocketRequester>();
 
 /** The requester of a client, made on first use; it lives as long as the client. */
-export function socketRequesterOf(client: Client, timers?: Timers): SocketRequester {
+export function socketRequesterOf(client: Client): SocketRequester {
   let requester = requesters.get(client);
   if (!requester) {
-    requester = createSocketRequester(client, timers);
+    requester = createSocketRequester(client);
     requesters.set(client, requester);
   }
   return requester;
