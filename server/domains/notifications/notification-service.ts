@@ -73,7 +73,8 @@ export function createNotificationService(deps: {
 }) {
   const { db } = deps;
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  let draining = false;
+  /** This process's background drain, while one runs (callers of sendPendingEmails wait for it). */
+  let backgroundDrain: Promise<number> | undefined;
   let stopped = false;
 
   /**
@@ -86,10 +87,9 @@ export function createNotificationService(deps: {
     flushTimer = setTimeout(() => {
       flushTimer = undefined;
       if (stopped) return;
-      if (draining) return scheduleEmailFlush();
-      draining = true;
-      void sendPendingEmails().finally(() => {
-        draining = false;
+      if (backgroundDrain) return scheduleEmailFlush();
+      backgroundDrain = drainPendingEmails().finally(() => {
+        backgroundDrain = undefined;
       });
     }, EMAIL_FLUSH_DELAY_MS);
   }
@@ -171,11 +171,21 @@ export function createNotificationService(deps: {
   }
 
   /**
-   * Sends every due email copy, `batchSize` at a time, until none is left (a fan-out's 1,000
-   * copies go out now, not 50 a minute); safe to run from any number of processes at once. Stops
-   * early when a send fails (the next sweep retries) or the service stops.
+   * Sends every due email copy and returns once they are out, including the copies this
+   * process's background drain had already claimed (those are not claimable again until stale,
+   * so without the wait a caller could return before they were sent).
    */
   async function sendPendingEmails(batchSize = 50): Promise<number> {
+    await backgroundDrain;
+    return drainPendingEmails(batchSize);
+  }
+
+  /**
+   * Sends every due email copy, `batchSize` at a time, until none is left (a fan-out's 1,000
+   * copies go out now, not 50 a minute); safe to run from any number of processes at once. Stops
+   * early when a send fails (the next sweep retries) or the service stops. Never rejects.
+   */
+  async function drainPendingEmails(batchSize = 50): Promise<number> {
     let sent = 0;
     try {
       for (;;) {

@@ -5,6 +5,7 @@ import { TestAgent } from '../../test/http-client.ts';
 import { signUpAndSignIn } from '../../test/sign-up.ts';
 import { updateProfile } from '../auth/repository.ts';
 import type { RealtimeEvent } from '../realtime/bus.ts';
+import { createNotificationService } from './notification-service.ts';
 
 async function signUp(ctx: TestContext, email: string) {
   const agent = new TestAgent(ctx.app);
@@ -325,5 +326,42 @@ describeWithApp('notifications', (ctx) => {
         .map((u) => u.email)
         .sort(),
     );
+  });
+
+  it('returns from sendPendingEmails only once the copies its own background send had claimed are out', async () => {
+    const { userId } = await signUp(ctx(), 'slow-mail@example.com');
+    const { db, directory, email, realtime } = ctx().services;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The background send claims the copy, then waits here (a slow SMTP server, a cold template).
+    const notifications = createNotificationService({
+      db,
+      bus: realtime.bus,
+      directory,
+      email: { ...email, send: async (input) => held.then(() => email.send(input)) },
+      appUrl: 'http://localhost:3000',
+      log: { error: () => {} },
+    });
+    const { id } = await notifications.notify({ userId, type: 'RESERVATION_CONFIRMED', message: 'Slow but sure.' });
+    const state = async () =>
+      (await db.selectFrom('notifications').select('email_state').where('id', '=', id).executeTakeFirstOrThrow())
+        .email_state;
+    await expect.poll(state).toBe('sending');
+
+    let returned = false;
+    const sweep = notifications.sendPendingEmails().then(() => {
+      returned = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(returned).toBe(false);
+    release();
+    await sweep;
+    expect(await state()).toBe('sent');
+    expect((await outboxTo(ctx(), 'slow-mail@example.com')).map((m) => m.subject)).toContain(
+      'Booking confirmed: Slow but sure.',
+    );
+    notifications.stop();
   });
 });
