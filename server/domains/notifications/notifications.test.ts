@@ -344,10 +344,19 @@ describeWithApp('notifications', (ctx) => {
       appUrl: 'http://localhost:3000',
       log: { error: () => {} },
     });
-    const { id } = await notifications.notify({ userId, type: 'RESERVATION_CONFIRMED', message: 'Slow but sure.' });
+    const { id } = await notifications.notify({
+      userId,
+      type: 'RESERVATION_CONFIRMED',
+      message: 'Slow but sure.',
+    });
     const state = async () =>
-      (await db.selectFrom('notifications').select('email_state').where('id', '=', id).executeTakeFirstOrThrow())
-        .email_state;
+      (
+        await db
+          .selectFrom('notifications')
+          .select('email_state')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).email_state;
     await expect.poll(state).toBe('sending');
 
     let returned = false;
