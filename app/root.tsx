@@ -14,8 +14,6 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from 'react-router';
-// zod's core alone: the classic API (~20 KB gzip) stays out of pages that validate nothing.
-import { config as configureZod } from 'zod/v4/core';
 import type { Route } from './+types/root';
 import { NotificationsProvider } from './features/notifications/notifications-provider.tsx';
 import { StripeBanner } from './features/payments/stripe-banner.tsx';
@@ -31,10 +29,7 @@ import { theme } from './ui/theme.ts';
 import { ThemeCssVariables } from './ui/theme-css-variables.tsx';
 import { useToastsShown } from './ui/toasts.tsx';
 import { useLive } from './ui/use-live.ts';
-
-// Zod probes for eval support with Function(''), which our CSP (rightly) reports as a violation in
-// the browser; its interpreter mode needs no eval. The server keeps the faster compiled mode.
-if (typeof window !== 'undefined') configureZod({ jitless: true });
+import { ZOD_JITLESS_SCRIPT } from './ui/zod-jitless.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -99,9 +94,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#099268" />
-        {/* First, so a tap on Go now before the page is live is not lost (early-taps.ts). */}
+        {/* First, so a tap on Go now before the page is live is not lost (early-taps.ts), and zod
+            builds its schemas without eval (zod-jitless.ts). */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, under the CSP nonce */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT + ZOD_JITLESS_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
