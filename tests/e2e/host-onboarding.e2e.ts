@@ -32,6 +32,33 @@ async function newUnlinkedHost(host: Tab, admin: Tab, prefix: string) {
   expect(approved.status).toBe(200);
 }
 
+/** What became of the photo upload: its requests and answers, the page's address and progress bar. */
+function watchUploads(page: Tab['page']) {
+  const seen: string[] = [];
+  const isUpload = (url: string) => /\/api\/properties\/[^/]+\/photos$/.test(new URL(url).pathname);
+  page.on('request', (request) => {
+    if (isUpload(request.url())) seen.push(`sent ${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (isUpload(request.url())) seen.push(`failed: ${request.failure()?.errorText ?? 'unknown'}`);
+  });
+  page.on('response', (response) => {
+    if (isUpload(response.url())) seen.push(`answered ${response.status()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) seen.push(`navigated to ${frame.url()}`);
+  });
+  return {
+    report: async () =>
+      [
+        `upload requests: ${seen.length ? seen.join('; ') : 'none'}`,
+        `page: ${page.url()}`,
+        `progress bar shown: ${await page.getByRole('progressbar').isVisible()}`,
+        `photo count: ${await page.getByTestId('photo-count').textContent()}`,
+      ].join('\n'),
+  };
+}
+
 const doneSteps = (tab: Tab) =>
   tab.page.locator('[data-step][data-done]').evaluateAll((steps) => steps.map((step) => step.dataset.step));
 
@@ -58,12 +85,21 @@ describe('host onboarding without dead ends', () => {
       await page.getByTestId('photo-count').waitFor();
       expect(await doneSteps(host)).toEqual(['basics', 'address']);
       await waitForHydration(page, 'input[type="file"]');
+      const uploads = watchUploads(page);
       await page
         .locator('input[type="file"]')
         .setInputFiles([{ name: 'sink.png', mimeType: 'image/png', buffer: await photo() }]);
       // The upload ends in a tile, or in an alert naming the file and why (shown in the failure).
       const uploadError = page.getByRole('alert').filter({ hasText: 'sink.png' });
-      await page.getByTestId('photo-tile').or(uploadError).first().waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId('photo-tile')
+        .or(uploadError)
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .catch(async (error: Error) => {
+          // CI has twice seen neither at 1280 px, never reproduced locally: say what the page did.
+          throw new Error(`${error.message}\n${await uploads.report()}`);
+        });
       expect(await uploadError.allTextContents()).toEqual([]);
       expect(await page.getByTestId('photo-tile').count()).toBe(1);
       await page.getByRole('button', { name: 'Next: hours and price' }).click();
