@@ -1,8 +1,9 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { SUPPORT_MESSAGES } from '../../common/constants.ts';
 import type { ClientViewer } from '../lib/viewer.ts';
 
-// Few ever see it: its code loads only for them (a blocked account's page waits for it to hydrate).
+// Few ever see it: its code loads only for them, in a Suspense boundary of its own like every part
+// loaded lazily while the page hydrates (ADR 151).
 const BlockedAccount = lazy(() => import('./blocked-account.tsx'));
 
 /** Spec §4 account gate: a disabled or under-review account sees only this, and may sign out. */
@@ -23,6 +24,8 @@ export function AccountGate({
       : null;
   if (!message) return <>{children}</>;
   return (
-    <BlockedAccount disabled={viewer.profile.is_deleted} message={message} supportEmail={supportEmail} />
+    <Suspense fallback={null}>
+      <BlockedAccount disabled={viewer.profile.is_deleted} message={message} supportEmail={supportEmail} />
+    </Suspense>
   );
 }

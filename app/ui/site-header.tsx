@@ -1,7 +1,7 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMounted } from '@mantine/hooks';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useRootData } from '../root.tsx';
 import { Logo } from './logo.tsx';
@@ -12,8 +12,10 @@ import { useLive } from './use-live.ts';
 /*
  * The header is on every page, and the first load of the pages people land on should carry little
  * more than React (docs/PERFORMANCE.md, Lighthouse): the signed-in menu and notification panel load
- * only for a signed-in viewer (whose page hydrates once they are there), and the phone menu's
- * Drawer once the page is live (closed, it draws nothing).
+ * only for a signed-in viewer, and the phone menu's Drawer once the page is live (closed, it draws
+ * nothing). The signed-in menu sits in a Suspense boundary of its own: without one, the whole page
+ * waited for its code before hydrating, and React dropped every tap, key and file choice made
+ * anywhere on the page in the meantime (ADR 151).
  */
 const AccountActions = lazy(() => import('./account-actions.tsx'));
 const MobileNav = lazy(() => import('./mobile-nav.tsx'));
@@ -70,7 +72,9 @@ export function SiteHeader() {
           <div className={classes.headerActions}>
             <ColorModeToggle />
             {viewer ? (
-              <AccountActions viewer={viewer} />
+              <Suspense fallback={null}>
+                <AccountActions viewer={viewer} />
+              </Suspense>
             ) : (
               <div className={`${classes.headerActions} mantine-visible-from-xs`}>
                 <LinkButton to="/login" variant="subtle">

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './browser.ts';
-import { holdScripts } from './held-requests.ts';
-import { waitForHydration } from './session-helpers.ts';
+import { holdRequests, holdScripts } from './held-requests.ts';
+import { signIn, waitForHydration } from './session-helpers.ts';
 
 /**
  * On a slow phone the search page is on screen well before its JavaScript: what a guest types, picks
@@ -179,5 +179,25 @@ describe('typing before the page is live', () => {
     expect(await where.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type('Austin');
     await page.getByRole('option', { name: 'Austin, TX, United States' }).waitFor();
+  });
+
+  it('a signed-in page answers taps while the account menu’s code is still on its way', async () => {
+    // The header's account menu and notification bell load lazily for a signed-in viewer. While
+    // their code downloads, the rest of the page must already be live: a tap made then is handled,
+    // not dropped (CI saw a host's photo choice vanish this way). The colour mode switch sits
+    // beside the menu in the header; only React acts on its tap.
+    const { page } = await newTab();
+    await signIn(page, 'gina@privy.test');
+    const release = await holdRequests(page, /account-actions-[\w-]+\.js$/);
+    await page.goto('/');
+    await waitForHydration(page, 'form[aria-label="Find a bathroom"]');
+    const toggle = page.getByTestId('color-mode-toggle');
+    await waitForHydration(page, '[data-testid="color-mode-toggle"]');
+    const before = await toggle.getAttribute('data-mode');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('data-mode')).not.toBe(before);
+    // Its own code arrives later, and the menu goes live then.
+    release();
+    await waitForHydration(page, '[data-testid="avatar-menu"]');
   });
 });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, type Tab, useBrowser } from './browser.ts';
 import { AUSTIN_LOCATION } from './demo-places.ts';
+import { holdRequests } from './held-requests.ts';
 import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
 
 /**
@@ -172,5 +173,25 @@ describe('host onboarding without dead ends', () => {
     await page.waitForURL((url) => `${url.pathname}${url.search}` === '/manage/properties');
     await page.getByRole('heading', { name: 'My bathrooms' }).waitFor();
     expect(await page.getByTestId('stripe-banner').count()).toBe(0);
+  });
+
+  it('an unlinked host’s page answers taps while the payout banner’s code is on its way', async () => {
+    // The banner's code loads only for hosts without a payout account. While it downloads, the
+    // rest of the page must be live: a photo chosen then used to vanish (CI, at 1280 px). The
+    // colour mode switch in the header stands for any control only React acts on.
+    const host = await newTab();
+    const admin = await newTab();
+    await signIn(admin.page, 'admin@privy.test');
+    await newUnlinkedHost(host, admin, 'banner-wait');
+    const { page } = host;
+    const release = await holdRequests(page, /stripe-banner-view-[\w-]+\.js$/);
+    await page.goto('/manage/properties');
+    await waitForHydration(page, '[data-testid="color-mode-toggle"]');
+    const toggle = page.getByTestId('color-mode-toggle');
+    const before = await toggle.getAttribute('data-mode');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('data-mode')).not.toBe(before);
+    release();
+    await waitForHydration(page, '[data-testid="stripe-banner"]');
   });
 });

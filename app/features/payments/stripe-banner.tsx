@@ -1,10 +1,11 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { connectPageFor } from '../../../common/connect-return.ts';
 import { isUnlinkedProvider } from '../../../common/provider-payment-state.ts';
 import type { ClientViewer } from '../../lib/viewer.ts';
 
-// Only unlinked providers see it, so only their pages load its code (and hydrate once it is there).
+// Only unlinked providers see it, so only their pages load its code; in a Suspense boundary of its
+// own, so the rest of the page goes live without waiting for it (ADR 151).
 const StripeBannerView = lazy(() => import('./stripe-banner-view.tsx'));
 
 /** Pages where the banner would only repeat what the page itself is for. */
@@ -19,5 +20,9 @@ export function StripeBanner({ viewer }: { viewer: ClientViewer | null }) {
   if (!viewer || !isUnlinkedProvider(viewer.profile)) return null;
   if (ONBOARDING_PATHS.some((path) => pathname === path || pathname.startsWith(path))) return null;
   // Onboarding comes back to this page when it is one onboarding may return to (ADR 117).
-  return <StripeBannerView to={connectPageFor(`${pathname}${search}`)} />;
+  return (
+    <Suspense fallback={null}>
+      <StripeBannerView to={connectPageFor(`${pathname}${search}`)} />
+    </Suspense>
+  );
 }
