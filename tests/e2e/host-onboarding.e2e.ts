@@ -98,7 +98,7 @@ describe('host onboarding without dead ends', () => {
         .first()
         .waitFor({ timeout: 30_000 })
         .catch(async (error: Error) => {
-          // CI has twice seen neither at 1280 px, never reproduced locally: say what the page did.
+          // Neither (twice on CI, before ADR 151: the choice was dropped): say what the page did.
           throw new Error(`${error.message}\n${await uploads.report()}`);
         });
       expect(await uploadError.allTextContents()).toEqual([]);
