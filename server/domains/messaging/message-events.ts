@@ -9,12 +9,13 @@ import type { RealtimeBus, RealtimeEvent } from '../realtime/bus.ts';
 import { conversationChannel } from './conversation-channel.ts';
 import { firstNameOrFallback } from './conversation-rules.ts';
 import { countUnreadForUser, type Executor } from './repository.ts';
-import { countUnreadForUsers } from './send-repository.ts';
 
 /** A message just stored, as its events need it. */
 export type NewMessageEvent = {
   message: Message;
   recipientId: string;
+  /** The recipient's unread count once the batch holding this message is stored. */
+  recipientUnread: number;
   senderProfile: { firstName: string | null; avatarUrl: string | null };
 };
 
@@ -70,13 +71,15 @@ export function createMessageEvents(bus: Pick<RealtimeBus, 'publish' | 'publishM
   return {
     /**
      * New messages' events: each on its conversation's channel and, with its alert, on its
-     * recipient's; then each recipient's unread count once, as it is after all of them. Returned,
-     * not published: the send publishes them with its notices' in one round trip.
+     * recipient's; then each recipient's unread count once, as it is after all of them (the
+     * insert counted it). Returned, not published: the send publishes them with its notices' in
+     * one round trip.
      */
-    async createdEvents(trx: Executor, sent: NewMessageEvent[]): Promise<RealtimeEvent[]> {
-      if (!sent.length) return [];
+    createdEvents(sent: NewMessageEvent[]): RealtimeEvent[] {
       const events: RealtimeEvent[] = [];
-      for (const { message, recipientId, senderProfile } of sent) {
+      const counts = new Map<string, number>();
+      for (const { message, recipientId, recipientUnread, senderProfile } of sent) {
+        counts.set(recipientId, recipientUnread);
         const payload = eventMessage(message);
         events.push(
           { channel: conversationChannel(message.bookingId), event: MESSAGE_EVENTS.created, payload },
@@ -87,7 +90,6 @@ export function createMessageEvents(bus: Pick<RealtimeBus, 'publish' | 'publishM
           },
         );
       }
-      const counts = await countUnreadForUsers(trx, [...new Set(sent.map((item) => item.recipientId))]);
       for (const [userId, count] of counts) {
         events.push({ channel: userChannel(userId), event: MESSAGE_EVENTS.unread, payload: { count } });
       }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
+import { startIn } from '../bookings/booking-test-support.ts';
 import type { RealtimeEvent } from '../realtime/bus.ts';
-import { messagingCast, pastBooking } from './messaging-test-support.ts';
+import { confirmedBooking, messagingCast, pastBooking } from './messaging-test-support.ts';
 
 /** Sends that arrive together are written together (ADR 148), and still answered one by one. */
 
@@ -73,6 +74,38 @@ describeWithApp('messaging: sends written together', (ctx) => {
     expect(on(`user:${guest.id}`, 'message.created')).toHaveLength(1);
     expect(on(`user:${host.id}`, 'message.unread').map((event) => event.payload)).toEqual([{ count: 2 }]);
     expect(on(`user:${guest.id}`, 'message.unread').map((event) => event.payload)).toEqual([{ count: 1 }]);
+  });
+
+  it('tells each recipient their unread count with what was unread before and only what this batch stored', async () => {
+    const { guest, host, otherGuest, bathroomId, bookingId } = await messagingCast(ctx);
+    const otherBooking = await confirmedBooking(ctx, otherGuest, bathroomId, startIn(6));
+    const clientId = randomUUID();
+    // Unread before the batch: one in each of the host's two conversations.
+    await send(otherGuest.id, otherBooking, 'Is there soap?');
+    await send(guest.id, bookingId, 'Running late', clientId);
+    expect(await ctx().services.messaging.unreadCount(host.id)).toBe(2);
+    const events: RealtimeEvent[] = [];
+    const stop = ctx().services.realtime.bus.onEvent((event) => events.push(event));
+
+    const results = await Promise.all([
+      send(guest.id, bookingId, 'Ten minutes'),
+      send(guest.id, bookingId, 'Running late', clientId),
+      send(otherGuest.id, otherBooking, 'Never mind, found it'),
+      send(host.id, bookingId, 'No rush'),
+    ]);
+    expect(results.map((result) => result.created)).toEqual([true, false, true, true]);
+
+    const counts = (userId: string) =>
+      events
+        .filter((event) => event.channel === `user:${userId}` && event.event === 'message.unread')
+        .map((event) => event.payload);
+    await expect.poll(() => counts(host.id).length + counts(guest.id).length).toBe(2);
+    stop();
+    // 2 before, 2 new from this batch; the retried send stored nothing and counts nothing.
+    expect(counts(host.id)).toEqual([{ count: 4 }]);
+    expect(counts(guest.id)).toEqual([{ count: 1 }]);
+    expect(await ctx().services.messaging.unreadCount(host.id)).toBe(4);
+    expect(await ctx().services.messaging.unreadCount(guest.id)).toBe(1);
   });
 
   it('tries each send alone when their transaction fails, so only the bad one fails', async () => {

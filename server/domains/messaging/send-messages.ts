@@ -7,10 +7,10 @@ import { accessConversation, otherPartyOf, requireParty } from './conversation-a
 import { closedReason, type MessagingActor, toMessage } from './conversation-rules.ts';
 import type { MessageEvents, NewMessageEvent } from './message-events.ts';
 import type { MessageNotices, ReceivedMessage } from './message-notices.ts';
-import type { MessageRow } from './repository.ts';
 import {
   findConversationContexts,
   findMessageByClientId,
+  type InsertedMessage,
   insertMessages,
   type NewMessage,
 } from './send-repository.ts';
@@ -47,7 +47,7 @@ export async function sendMessages(
     const accepted: Array<{
       index: number;
       row: NewMessage;
-      sent: Omit<SentMessage, 'message' | 'noticeId'>;
+      sent: Omit<SentMessage, 'message' | 'noticeId' | 'recipientUnread'>;
     }> = [];
     for (const [index, { actor, bookingId, input }] of requests.entries()) {
       try {
@@ -55,6 +55,7 @@ export async function sendMessages(
         const role = requireParty(access);
         const reason = closedReason(access.facts, role, deps.now());
         if (reason) throw new AppError('conflict', reason);
+        const recipientId = otherPartyOf(access, role).id;
         const row = {
           // Time-ordered ids: messages stored in the same millisecond keep the order they came in
           // (the thread and its cursor order by time, then id).
@@ -62,6 +63,7 @@ export async function sendMessages(
           noticeId: randomUUID(),
           conversationId: access.facts.conversation_id,
           senderId: actor.userId,
+          recipientId,
           content: input.content,
           clientId: input.clientId ?? null,
         };
@@ -70,7 +72,6 @@ export async function sendMessages(
           role === 'guest'
             ? { firstName: facts.guest_first_name, avatarUrl: facts.guest_avatar }
             : { firstName: facts.host_first_name, avatarUrl: facts.host_avatar };
-        const recipientId = otherPartyOf(access, role).id;
         accepted.push({ index, row, sent: { facts, sender: role, recipientId, senderProfile } });
       } catch (error) {
         outcomes[index] = { ok: false, error };
@@ -78,7 +79,7 @@ export async function sendMessages(
     }
     if (!accepted.length) return outcomes;
 
-    const stored = new Map<string, MessageRow>(
+    const stored = new Map<string, InsertedMessage>(
       (
         await insertMessages(
           trx,
@@ -93,10 +94,11 @@ export async function sendMessages(
       const found = fresh ?? (await findMessageByClientId(trx, { ...row, clientId: row.clientId as string }));
       const message = toMessage(found, sent.facts.booking_id);
       outcomes[index] = { ok: true, message, created: Boolean(fresh) };
-      if (fresh) created.push({ ...sent, message, noticeId: row.noticeId });
+      if (fresh)
+        created.push({ ...sent, message, noticeId: row.noticeId, recipientUnread: fresh.recipient_unread });
     }
     // The messages' events and their notices' leave in one NOTIFY round trip.
-    await deps.notices.receivedMany(trx, created, await deps.events.createdEvents(trx, created));
+    await deps.notices.receivedMany(trx, created, deps.events.createdEvents(created));
     return outcomes;
   });
 }

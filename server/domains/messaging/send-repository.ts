@@ -30,30 +30,59 @@ export type NewMessage = {
   noticeId: string;
   conversationId: string;
   senderId: string;
+  /** The other party: whose unread count the insert answers with. */
+  recipientId: string;
   content: string;
   clientId: string | null;
 };
+
+/** A stored message, and its recipient's unread count with this batch's messages counted in. */
+export type InsertedMessage = MessageRow & { recipient_id: string; recipient_unread: number };
 
 /**
  * Stores messages in the order given, each stamped as it is written (clock_timestamp, cut to
  * milliseconds like the single insert). A message whose client id its sender already used in that
  * conversation is skipped (ON CONFLICT): only the rows stored now are returned.
+ *
+ * Each row comes back with its recipient's unread count (spec get_user_unread_count) as it stands
+ * once these messages are stored, answered by the same statement: the statement's snapshot does
+ * not hold its own inserts, so the count is the recipient's unread messages before it plus the
+ * ones it stored for them. One round trip fewer per batch than counting afterwards (ADR 148).
+ * The count reads each of the recipient's conversations, then its unread messages, as
+ * countUnreadForUser does, so the plan stays a few index probes per recipient.
  */
-export async function insertMessages(db: Executor, rows: NewMessage[]): Promise<MessageRow[]> {
-  const result = await sql<MessageRow>`${sql.raw(PREPARED)}insert into messages
-      (id, received_notice_id, conversation_id, sender_id, content, client_id, created_at)
-    select t.id, t.notice_id, t.conversation_id, t.sender_id, t.content, t.client_id,
-      date_trunc('milliseconds', clock_timestamp())
-    from unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.noticeId)}::uuid[],
-      ${rows.map((row) => row.conversationId)}::uuid[],
-      ${rows.map((row) => row.senderId)}::text[], ${rows.map((row) => row.content)}::text[],
-      ${rows.map((row) => row.clientId)}::uuid[])
-      with ordinality as t(id, notice_id, conversation_id, sender_id, content, client_id, n)
-    order by t.n
-    on conflict (conversation_id, sender_id, client_id) do nothing
-    returning id, conversation_id, sender_id, content, created_at, read_at, edited_at, deleted_at, client_id`.execute(
-    db,
-  );
+export async function insertMessages(db: Executor, rows: NewMessage[]): Promise<InsertedMessage[]> {
+  const result = await sql<InsertedMessage>`${sql.raw(PREPARED)}with inserted as (
+      insert into messages
+        (id, received_notice_id, conversation_id, sender_id, content, client_id, created_at)
+      select t.id, t.notice_id, t.conversation_id, t.sender_id, t.content, t.client_id,
+        date_trunc('milliseconds', clock_timestamp())
+      from unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.noticeId)}::uuid[],
+        ${rows.map((row) => row.conversationId)}::uuid[],
+        ${rows.map((row) => row.senderId)}::text[], ${rows.map((row) => row.content)}::text[],
+        ${rows.map((row) => row.clientId)}::uuid[])
+        with ordinality as t(id, notice_id, conversation_id, sender_id, content, client_id, n)
+      order by t.n
+      on conflict (conversation_id, sender_id, client_id) do nothing
+      returning id, conversation_id, sender_id, content, created_at, read_at, edited_at, deleted_at, client_id
+    ), addressed as (
+      select i.*, r.recipient_id
+      from inserted i
+      join unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.recipientId)}::text[])
+        as r(id, recipient_id) on r.id = i.id
+    ), unread as (
+      select a.recipient_id, count(*) + (
+          select coalesce(sum(x.n), 0) from conversations c
+          cross join lateral (select count(*) as n from messages m
+            where m.conversation_id = c.id and m.sender_id <> a.recipient_id
+              and m.read_at is null and m.deleted_at is null) x
+          where c.guest_id = a.recipient_id or c.host_id = a.recipient_id
+        ) as recipient_unread
+      from addressed a
+      group by a.recipient_id
+    )
+    select a.*, u.recipient_unread::integer as recipient_unread
+    from addressed a join unread u on u.recipient_id = a.recipient_id`.execute(db);
   return result.rows;
 }
 
@@ -79,19 +108,4 @@ export async function findMessageByClientId(
     .where('sender_id', '=', row.senderId)
     .where('client_id', '=', row.clientId)
     .executeTakeFirstOrThrow();
-}
-
-/**
- * Spec get_user_unread_count for several users in one statement: for each, the user's
- * conversations, then each one's unread messages from the other party (as countUnreadForUser).
- */
-export async function countUnreadForUsers(db: Executor, userIds: string[]): Promise<Map<string, number>> {
-  const result = await sql<{ user_id: string; count: string }>`${sql.raw(PREPARED)}select u.id as user_id,
-      (select coalesce(sum(x.n), 0) from conversations c
-        cross join lateral (select count(*) as n from messages m
-          where m.conversation_id = c.id and m.sender_id <> u.id
-            and m.read_at is null and m.deleted_at is null) x
-        where c.guest_id = u.id or c.host_id = u.id) as count
-    from unnest(${userIds}::text[]) as u(id)`.execute(db);
-  return new Map(result.rows.map((row) => [row.user_id, Number(row.count)]));
 }

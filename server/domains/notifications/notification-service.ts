@@ -99,8 +99,8 @@ export function createNotificationService(deps: {
    * user's channel and queues the email copy when their preferences want it. Pass the caller's
    * transaction: if it rolls back, nothing is stored, pushed or mailed.
    *
-   * Two statements for any number of recipients (a fan-out to 1,000 users must reach them within
-   * 100 ms, docs/PERFORMANCE.md): one insert, one NOTIFY round trip. Preferences are not read here:
+   * One statement for any number of recipients (a fan-out to 1,000 users must reach them within
+   * 100 ms, docs/PERFORMANCE.md): the insert and the NOTIFYs together (ADR 152). Preferences are not read here:
    * every emailable notification is queued in the outbox, and the sender checks the recipient's
    * address and preferences when it sends (sendPendingEmails).
    */
@@ -123,7 +123,9 @@ export function createNotificationService(deps: {
           ? ('deferred' as const)
           : ('pending' as const),
     }));
-    const createdAt = new Date(await insertNotifications(executor, rows));
+    // Stamped here, not by the database, so the live events can be written before the insert and
+    // leave in its statement (ADR 152); every row of one call shares the moment.
+    const createdAt = new Date();
     const createdAtJson = JSON.stringify(createdAt);
     const records: NotificationRecord[] = [];
     const events: Array<{ channel: string; text: string }> = (options.withEvents ?? []).map(encode);
@@ -152,7 +154,9 @@ export function createNotificationService(deps: {
           `"meta":${row.meta}}}`,
       });
     }
-    await deps.bus.publishEncoded(events, executor);
+    await deps.bus.publishEncodedWithin(events, (notify) =>
+      insertNotifications(executor, rows, createdAt, notify),
+    );
     if (rows.some((row) => row.email_state === 'pending')) scheduleEmailFlush();
     return records;
   }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { PREPARED } from '../../db/callback-query-pool.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
@@ -28,23 +28,31 @@ export type NewNotification = {
 
 /**
  * One statement for any number of rows: each column travels as one array parameter (a fan-out to
- * 1,000 users binds 6 parameters, not 6,000), and one row comes back: the rows' shared created_at
- * (the statement sets it to now(), the transaction's start time, for every row).
+ * 1,000 users binds 6 parameters, not 6,000), all stamped `createdAt`. `notify` (the realtime
+ * bus's select that sends the rows' live events, ADR 152) runs in the same statement, so a notice
+ * and its event cost one round trip.
  */
-export async function insertNotifications(executor: Executor, rows: NewNotification[]): Promise<Date> {
+export async function insertNotifications(
+  executor: Executor,
+  rows: NewNotification[],
+  createdAt: Date,
+  notify: RawBuilder<{ notified: string }>,
+): Promise<void> {
   const column = <K extends keyof NewNotification>(key: K) => rows.map((row) => row[key]);
   // Prepared (ADR 102): every notice of every domain runs this very text.
-  const { rows: result } = await sql<{ created_at: Date; inserted: number }>`${sql.raw(PREPARED)}
+  const { rows: result } = await sql<{ inserted: number }>`${sql.raw(PREPARED)}
     with inserted as (
       insert into notifications (id, user_id, notification_type, message, meta, email_state, created_at)
-      select *, now() from unnest(${column('id')}::uuid[], ${column('user_id')}::text[],
+      select *, ${createdAt}::timestamptz from unnest(${column('id')}::uuid[], ${column('user_id')}::text[],
         ${column('notification_type')}::text[], ${column('message')}::text[], ${column('meta')}::jsonb[],
         ${column('email_state')}::text[])
-      returning 1)
-    select now() as created_at, count(*)::int as inserted from inserted`.execute(executor);
-  const [{ created_at, inserted }] = result as [{ created_at: Date; inserted: number }];
+      returning 1),
+    told as (${notify})
+    select count(*)::int as inserted, (select notified from told) as notified from inserted`.execute(
+    executor,
+  );
+  const inserted = result[0]?.inserted ?? 0;
   if (inserted !== rows.length) throw new Error(`inserted ${inserted} of ${rows.length} notifications`);
-  return created_at;
 }
 
 /** Newest first, keyset-paginated on (created_at, id) so pages never skip or repeat. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { PREPARED } from '../../db/callback-query-pool.ts';
@@ -33,6 +33,16 @@ export type RealtimeBus = {
    * from parts it already has as JSON, cheaper than serialising 1,000 objects).
    */
   publishEncoded(events: Array<{ channel: string; text: string }>, executor?: Executor): Promise<void>;
+  /**
+   * publishEncoded without a round trip of its own: `write` runs the caller's statement with
+   * `notify` among its CTEs (`with …, told as (${notify}) select … (select notified from told)`),
+   * a one-row select whose `notified` column must be read so the NOTIFYs run. The events go when
+   * that statement's transaction commits; if `write` fails, nothing is sent.
+   */
+  publishEncodedWithin<T>(
+    events: Array<{ channel: string; text: string }>,
+    write: (notify: RawBuilder<{ notified: string }>) => Promise<T>,
+  ): Promise<T>;
   onEvent(listener: EventListener): () => void;
   /**
    * The same events as JSON text, for the socket gateway: on PGlite no event is parsed or
@@ -246,28 +256,38 @@ export async function createRealtimeBus(
     };
   }
 
-  /** Sends encoded events; they reach listeners when `executor`'s transaction commits. */
-  async function send(events: Encoded[], executor: Executor | undefined) {
+  /**
+   * Hands `write` the select that sends encoded events (they reach listeners when the transaction
+   * running it commits). On PGlite the events wait here under a token, dropped if `write` fails.
+   */
+  async function within<T>(
+    events: Encoded[],
+    write: (notify: RawBuilder<{ notified: string }>) => Promise<T>,
+  ): Promise<T> {
     if (database.pglite) {
+      if (!events.length) return write(sql`select 0::bigint as notified`);
       forgetAbandoned();
       const token = `${HELD_PREFIX}${randomUUID()}`;
       held.set(token, { events, heldAt: Date.now() });
       try {
-        await sql`select pg_notify(${notifyChannel}, ${token})`.execute(executor ?? database.db);
+        return await write(sql`select count(pg_notify(${notifyChannel}, ${token})) as notified`);
       } catch (error) {
         held.delete(token);
         throw error;
       }
-      return;
     }
     // All payloads travel as one text parameter, split in the statement: no array literal to
-    // escape on the way in, and each payload reaches pg_notify as it was packed.
+    // escape on the way in, and each payload reaches pg_notify as it was packed. With no events
+    // the array is empty and nothing is sent, by the same text (prepared, ADR 102).
     const payloads = packEvents(events.map((event) => event.text));
+    return write(sql`select count(pg_notify(${notifyChannel}, payload)) as notified
+      from unnest(string_to_array(${payloads.join(PAYLOAD_SEPARATOR)}::text, chr(30))) as payload`);
+  }
+
+  /** Sends encoded events on their own; they reach listeners when `executor`'s transaction commits. */
+  async function send(events: Encoded[], executor: Executor | undefined) {
     // Prepared (ADR 102): every write that tells an open tab runs this very text.
-    await sql`${sql.raw(PREPARED)}select pg_notify(${notifyChannel}, payload)
-      from unnest(string_to_array(${payloads.join(PAYLOAD_SEPARATOR)}::text, chr(30))) as payload`.execute(
-      executor ?? database.db,
-    );
+    await within(events, (notify) => sql`${sql.raw(PREPARED)}${notify}`.execute(executor ?? database.db));
   }
 
   return {
@@ -279,6 +299,7 @@ export async function createRealtimeBus(
     async publishEncoded(events, executor) {
       if (events.length) await send(events.map(checked), executor);
     },
+    publishEncodedWithin: (events, write) => within(events.map(checked), write),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { describeWithApp, type TestContext } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
@@ -93,6 +94,35 @@ describeWithApp('realtime gateway', (ctx) => {
     await expect(ctx().services.realtime.bus.publishEncoded([{ channel: 'user:u1', text }])).rejects.toThrow(
       /not an encoded event/,
     );
+  });
+
+  it("sends events inside the caller's own statement, and nothing when that statement fails", async () => {
+    const { bus } = ctx().services.realtime;
+    const { db } = ctx().services;
+    const events: RealtimeEvent[] = [];
+    const stop = bus.onEvent((event) => events.push(event));
+    const encoded = (id: string) => {
+      const event = { channel: 'user:u1', event: 'notification', payload: { id } };
+      return { channel: event.channel, text: JSON.stringify(event) };
+    };
+    const run = (id: string, failing: boolean) =>
+      bus.publishEncodedWithin([encoded(id)], (notify) =>
+        sql<{ notified: string; n: number }>`with told as (${notify})
+          select (select notified from told) as notified, ${failing ? sql`1 / 0` : sql`1`} as n`.execute(db),
+      );
+
+    await expect(run('lost', true)).rejects.toThrow(/division by zero/);
+    const sent = await run('sent', false);
+    expect(Number(sent.rows[0]?.notified)).toBe(1);
+    // Empty: the same statement runs and sends nothing.
+    await bus.publishEncodedWithin([], (notify) =>
+      sql`with told as (${notify}) select * from told`.execute(db),
+    );
+    await expect.poll(() => events.length).toBe(1);
+    await bus.publishMany([{ channel: 'user:u1', event: 'notification', payload: { id: 'after' } }]);
+    await expect.poll(() => events.length).toBe(2);
+    stop();
+    expect(events.map((event) => (event.payload as { id: string }).id)).toEqual(['sent', 'after']);
   });
 
   it("sends each socket only its own user's events from a fan-out", async () => {
