@@ -47,7 +47,7 @@ export type InsertedMessage = MessageRow & { recipient_id: string; recipient_unr
  * Each row comes back with its recipient's unread count (spec get_user_unread_count) as it stands
  * once these messages are stored, answered by the same statement: the statement's snapshot does
  * not hold its own inserts, so the count is the recipient's unread messages before it plus the
- * ones it stored for them. One round trip fewer per batch than counting afterwards (ADR 148).
+ * ones it stored for them. One round trip fewer per batch than counting afterwards (ADR 152).
  * The count reads each of the recipient's conversations, then its unread messages, as
  * countUnreadForUser does, so the plan stays a few index probes per recipient.
  */
