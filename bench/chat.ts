@@ -8,7 +8,7 @@
  *
  *   npm run bench:chat [-- --conversations=500 --seconds=60 --warmup=5 --history=20
  *                         --mode=all|pglite|postgres|postgres-two
- *                         --send=socket|http --profile=server]
+ *                         --send=socket|http --profile=server --timeline --plans]
  *   npm run bench:chat -- --reads [--mode=postgres --seconds=30 --per-conversation=200 --rate=100]
  *
  * Processes as in notify-fanout.ts (fanout-ipc.ts: IPC, one monotonic clock): this orchestrator,
@@ -54,6 +54,8 @@ const RATE = Number(args.rate ?? 100);
 const WARMUP = Number(args.warmup ?? 5);
 const HISTORY = Number(args.history ?? 20);
 const SEND_LIMIT = 120;
+const TIMELINE = args.timeline === 'true';
+const PLANS = args.plans === 'true';
 const VIA = String(args.send ?? 'socket') === 'http' ? 'http' : 'socket';
 const ALL = READS ? ['postgres', 'pglite'] : ['postgres', 'postgres-two', 'pglite'];
 const MODES = String(args.mode ?? 'all') === 'all' ? ALL : [String(args.mode)];
@@ -86,12 +88,40 @@ function serverEnv(port: number, dataDir: string, databaseUrl?: string) {
   return env;
 }
 
+/** Latency per second of the run, to tell a steady tail from a few stalls. */
+function timeline(
+  timed: Array<[number, number]>,
+  stalls: Array<{ name: string; stalls: Array<[number, number]> }>,
+): string[] {
+  const start = Math.min(...timed.map(([at]) => at));
+  const seconds = new Map<number, number[]>();
+  for (const [at, latency] of timed) {
+    const second = Math.floor((at - start) / 1000);
+    seconds.set(second, [...(seconds.get(second) ?? []), latency]);
+  }
+  const stalled = (second: number) =>
+    stalls
+      .flatMap(({ name, stalls: list }) =>
+        list
+          .filter(([at]) => Math.floor((at - start) / 1000) === second)
+          .map(([at, late]) => `${name} +${Math.round(at - start - second * 1000)}ms ${Math.round(late)}ms`),
+      )
+      .join(', ');
+  return [...seconds.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([second, values]) => {
+      const loops = stalled(second);
+      return `  second ${second}: ${values.length} sends ${spread(values)}${loops ? `; event loop late: ${loops}` : ''}`;
+    });
+}
+
 /** Sends of one side matched with the other side's receipts. */
 function deliveries(sends: Send[], receipts: Receipts) {
   const conversation = new Map(receipts.conversation);
   const user = new Map(receipts.user);
   const ok = sends.filter((s) => s.status === 201);
   const latencies: number[] = [];
+  const timed: Array<[startedAt: number, latency: number]> = [];
   const fromDue: number[] = [];
   let lost = 0;
   let userLost = 0;
@@ -100,6 +130,7 @@ function deliveries(sends: Send[], receipts: Receipts) {
     if (at === undefined) lost++;
     else {
       latencies.push(at - send.startedAt);
+      timed.push([send.startedAt, at - send.startedAt]);
       fromDue.push(at - send.dueAt);
     }
     if (!user.has(send.clientId)) userLost++;
@@ -109,6 +140,7 @@ function deliveries(sends: Send[], receipts: Receipts) {
   return {
     ok: ok.length,
     latencies,
+    timed,
     fromDue,
     lost,
     userLost,
@@ -166,6 +198,15 @@ async function chat(
     const warmSent = (await guests.call<Send[]>('sends')).length + (await hosts.call<Send[]>('sends')).length;
     await drain([guests, hosts], warmSent);
     await Promise.all([guests.call('reset'), hosts.call('reset')]);
+    const named: Array<[string, Worker]> = [
+      ...servers.map((server, i): [string, Worker] => [
+        servers.length > 1 ? `server ${i + 1}` : 'server',
+        server,
+      ]),
+      ['guests', guests],
+      ['hosts', hosts],
+    ];
+    await Promise.all(named.map(([, worker]) => worker.call('stalls')));
     const firstSeq = WARMUP + 1;
     const connected = await Promise.all(servers.map((server) => server.call<number>('connections')));
     const [load] = os.loadavg();
@@ -191,6 +232,12 @@ async function chat(
       }),
     ]);
     const cpuAfter = await Promise.all(servers.map((server) => server.call<number>('cpu')));
+    const stalls = await Promise.all(
+      named.map(async ([name, worker]) => ({
+        name,
+        stalls: await worker.call<Array<[number, number]>>('stalls'),
+      })),
+    );
     const pgCpu = (await postgresCpu()) - pgBefore;
     const [guestSends, hostSends] = await Promise.all([
       guests.call<Send[]>('sends'),
@@ -229,6 +276,12 @@ async function chat(
       `  ${(sent / seconds).toFixed(0)} sends/s achieved of ${pairs.length * 2} offered; late starts (> 50 ms after the due time) ${runs[0].late + runs[1].late}; skipped when time was up ${runs[0].skipped + runs[1].skipped}; ran ${seconds.toFixed(1)}s`,
       `  CPU over the run: server ${cpu.join(' + ')} (${perSend.toFixed(2)} ms a send)${pgCpu ? `, PostgreSQL backends ${(pgCpu / 1000).toFixed(1)}s (${(pgCpu / Math.max(1, sent)).toFixed(2)} ms a send)` : ''}`,
     ];
+    if (TIMELINE) lines.push(...timeline([...g.timed, ...h.timed], stalls));
+    if (PLANS) {
+      type Plan = { statement: string; generic: number; custom: number };
+      for (const plan of await (servers[0] as Worker).call<Plan[]>('plans'))
+        lines.push(`  plans: ${plan.generic} generic, ${plan.custom} custom: ${plan.statement}`);
+    }
     for (const line of lines.slice(1)) console.info(line);
     return lines;
   } finally {

@@ -11,6 +11,7 @@ import http from 'node:http';
 import WebSocket from 'ws';
 import { MESSAGE_EVENTS, SEND_MESSAGE_ACTION } from '../../common/schemas/messages.ts';
 import { now, serveWorker } from './fanout-ipc.ts';
+import { takeStalls } from './stalls.ts';
 
 const SECRET = process.env.AUTH_SECRET ?? '';
 
@@ -228,6 +229,7 @@ async function run({
 serveWorker(
   {
     clock: () => now(),
+    stalls: takeStalls,
     /** Opens one socket per party, 100 handshakes at a time; resolves once all are subscribed. */
     async connect({ members, port }: { members: Member[]; port: number }) {
       for (let start = 0; start < members.length; start += 100) {

@@ -8,6 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
+import type pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
@@ -15,6 +16,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { serverOptions } from '../../server/http/operations.ts';
 import { createServices } from '../../server/services.ts';
 import { now, serveWorker } from './fanout-ipc.ts';
+import { takeStalls } from './stalls.ts';
 
 // The benchmark's one departure from a deployment: each party sends one message a second, twice
 // ADR 119's 30 a minute, so the budget is raised through the config (the rate limiter, its
@@ -113,9 +115,39 @@ async function countMessages(): Promise<number> {
   return Number(row.count);
 }
 
+/**
+ * How PostgreSQL planned each prepared statement on every pooled connection (pg_prepared_statements,
+ * PostgreSQL 14+): a statement with custom plans is planned again at every execution.
+ */
+async function plans() {
+  const pool = database.pool as pg.Pool | undefined;
+  if (!pool) return [];
+  const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+  try {
+    const totals = new Map<string, { generic: number; custom: number }>();
+    for (const client of clients) {
+      const { rows } = await client.query<{ statement: string; generic_plans: string; custom_plans: string }>(
+        'select statement, generic_plans, custom_plans from pg_prepared_statements',
+      );
+      for (const row of rows) {
+        const key = row.statement.replace(/\s+/g, ' ').slice(0, 140);
+        const total = totals.get(key) ?? { generic: 0, custom: 0 };
+        total.generic += Number(row.generic_plans);
+        total.custom += Number(row.custom_plans);
+        totals.set(key, total);
+      }
+    }
+    return [...totals].map(([statement, counts]) => ({ statement, ...counts }));
+  } finally {
+    for (const client of clients) client.release();
+  }
+}
+
 serveWorker(
   {
     seed,
+    plans,
+    stalls: takeStalls,
     fill,
     countMessages,
     clock: () => now(),

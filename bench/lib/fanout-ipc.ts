@@ -31,7 +31,13 @@ export function startWorker(
   env: Record<string, string | undefined>,
   execArgv: string[] = [],
 ): Promise<Worker> {
-  const child = fork(script, [], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_WORKER_ARGS (e.g. "--trace-gc") reaches every worker, for looking into a run's stalls.
+  const extra = process.env.BENCH_WORKER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = fork(script, [], {
+    env,
+    execArgv: [...execArgv, ...extra],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let next = 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { TestAgent } from '../../test/http-client.ts';
+import { planCounts } from '../../test/plan-cache.ts';
 import { registerByEmail } from './auth-test-support.ts';
 import { updateProfile } from './repository.ts';
 import { createSessionReader } from './session-reader.ts';
@@ -93,5 +94,24 @@ describeWithApp("who is asking: the session read that skips better-auth's endpoi
       .execute();
     expect(await reader().read(headers)).toBeNull();
     expect((await agent.get('/api/account/me')).statusCode).toBe(401);
+  });
+});
+
+describeWithApp('who is asking, on PostgreSQL: one plan for the session read', (ctx) => {
+  it('plans the session read once per connection, not again at every request (ADR 153)', async ({ skip }) => {
+    const pool = ctx().database.pool;
+    if (!pool) return skip('PGlite plans every statement afresh: no plan is cached to check');
+    const agent = new TestAgent(ctx().app);
+    await registerByEmail(agent, 'planned@example.com');
+    const headers = new Headers({ cookie: agent.cookieHeader() });
+    const reader = createSessionReader({ db: ctx().services.db, auth: ctx().services.betterAuth });
+    for (let request = 0; request < 12; request++) expect(await reader.read(headers)).not.toBeNull();
+    const plans = await planCounts(pool, 'session_token');
+    // PostgreSQL plans a prepared statement for its values five times before it may keep one plan.
+    expect(plans.length).toBeGreaterThan(0);
+    for (const counts of plans) expect(counts.custom).toBeLessThanOrEqual(5);
+    expect(plans.reduce((sum, counts) => sum + counts.generic, 0)).toBeGreaterThanOrEqual(
+      12 - 5 * plans.length,
+    );
   });
 });

@@ -3,6 +3,7 @@ import DataLoader from 'dataloader';
 import { type Selectable, sql } from 'kysely';
 import { PREPARED } from '../../db/callback-query-pool.ts';
 import type { Db } from '../../db/database.ts';
+import { batchArray } from '../../db/prepared.ts';
 import type { ProfileTable } from '../../db/types.ts';
 import type { BetterAuth } from './better-auth.ts';
 
@@ -60,7 +61,9 @@ async function readSessions(db: Db, tokens: readonly string[]): Promise<SessionR
     .offset(0);
   type Row = NonNullable<Awaited<ReturnType<typeof one.executeTakeFirst>>>;
   const { rows } = await sql<Row>`${sql.raw(PREPARED)}select one.*
-    from unnest(${[...new Set(tokens)]}::text[]) as t(token) cross join lateral (${one}) as one`.execute(db);
+    from unnest(${batchArray([...new Set(tokens)], 'text')}) as t(token) cross join lateral (${one}) as one`.execute(
+    db,
+  );
   return rows.map((row) => {
     const {
       session_token: token,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
+import { planCounts } from '../../test/plan-cache.ts';
 import { startIn } from '../bookings/booking-test-support.ts';
 import type { RealtimeEvent } from '../realtime/bus.ts';
 import { confirmedBooking, messagingCast, pastBooking } from './messaging-test-support.ts';
@@ -121,5 +122,24 @@ describeWithApp('messaging: sends written together', (ctx) => {
     const rows = await stored();
     expect(rows.map((row) => row.content)).toEqual(['See you at 3', 'Ring twice']);
     expect(new Set(rows.map((row) => row.xid)).size).toBe(2);
+  });
+
+  it('plans the batch statements once per connection, not again at every batch (ADR 153)', async ({
+    skip,
+  }) => {
+    const pool = ctx().database.pool;
+    if (!pool) return skip('PGlite plans every statement afresh: no plan is cached to check');
+    const { guest, host, bookingId } = await messagingCast(ctx);
+    for (let turn = 0; turn < 12; turn++)
+      await send(turn % 2 ? host.id : guest.id, bookingId, `Turn ${turn}`);
+    expect((await stored()).length).toBe(12);
+    for (const statement of ['select context.*', 'insert into messages']) {
+      const plans = await planCounts(pool, statement);
+      expect(plans.length, statement).toBeGreaterThan(0);
+      // PostgreSQL plans a prepared statement for its values five times before it may keep one plan.
+      for (const counts of plans) expect(counts.custom, statement).toBeLessThanOrEqual(5);
+      const generic = plans.reduce((sum, counts) => sum + counts.generic, 0);
+      expect(generic, statement).toBeGreaterThanOrEqual(12 - 5 * plans.length);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { PREPARED } from '../../db/callback-query-pool.ts';
+import { batchArray } from '../../db/prepared.ts';
 import { conversationContextQuery, type Executor, type MessageRow } from './repository.ts';
 
 /**
@@ -20,7 +21,9 @@ export async function findConversationContexts(db: Executor, bookingIds: string[
     .offset(0);
   type Context = NonNullable<Awaited<ReturnType<typeof one.executeTakeFirst>>>;
   const result = await sql<Context>`${sql.raw(PREPARED)}select context.*
-    from unnest(${bookingIds}::uuid[]) as q(id) cross join lateral (${one}) as context`.execute(db);
+    from unnest(${batchArray(bookingIds, 'uuid')}) as q(id) cross join lateral (${one}) as context`.execute(
+    db,
+  );
   return result.rows;
 }
 
@@ -52,15 +55,18 @@ export type InsertedMessage = MessageRow & { recipient_id: string; recipient_unr
  * countUnreadForUser does, so the plan stays a few index probes per recipient.
  */
 export async function insertMessages(db: Executor, rows: NewMessage[]): Promise<InsertedMessage[]> {
+  const column = (key: keyof NewMessage, type: 'uuid' | 'text') =>
+    batchArray(
+      rows.map((row) => row[key]),
+      type,
+    );
   const result = await sql<InsertedMessage>`${sql.raw(PREPARED)}with inserted as (
       insert into messages
         (id, received_notice_id, conversation_id, sender_id, content, client_id, created_at)
       select t.id, t.notice_id, t.conversation_id, t.sender_id, t.content, t.client_id,
         date_trunc('milliseconds', clock_timestamp())
-      from unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.noticeId)}::uuid[],
-        ${rows.map((row) => row.conversationId)}::uuid[],
-        ${rows.map((row) => row.senderId)}::text[], ${rows.map((row) => row.content)}::text[],
-        ${rows.map((row) => row.clientId)}::uuid[])
+      from unnest(${column('id', 'uuid')}, ${column('noticeId', 'uuid')}, ${column('conversationId', 'uuid')},
+        ${column('senderId', 'text')}, ${column('content', 'text')}, ${column('clientId', 'uuid')})
         with ordinality as t(id, notice_id, conversation_id, sender_id, content, client_id, n)
       order by t.n
       on conflict (conversation_id, sender_id, client_id) do nothing
@@ -68,7 +74,7 @@ export async function insertMessages(db: Executor, rows: NewMessage[]): Promise<
     ), addressed as (
       select i.*, r.recipient_id
       from inserted i
-      join unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.recipientId)}::text[])
+      join unnest(${column('id', 'uuid')}, ${column('recipientId', 'text')})
         as r(id, recipient_id) on r.id = i.id
     ), unread as (
       select a.recipient_id, count(*) + (
