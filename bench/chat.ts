@@ -36,7 +36,7 @@ import pg from 'pg';
 import type { Receipts, Send } from './lib/chat-clients.ts';
 import type { Pair } from './lib/chat-server.ts';
 import { now, percentile, startWorker, type Worker } from './lib/fanout-ipc.ts';
-import { processCpuMs } from './lib/process-cpu.ts';
+import { processCpuMs, stealMeter } from './lib/process-cpu.ts';
 import { openLoopRequests, type RequestSpec } from './lib/request-loop.ts';
 import { freePort, machine, sleep } from './lib/server.ts';
 
@@ -65,6 +65,7 @@ const LIB = path.join(import.meta.dirname, 'lib');
 const profileDir = args.profile ? mkdtempSync(path.join(tmpdir(), 'privy-chat-prof-')) : null;
 
 const ms = (value: number) => `${value.toFixed(1)}ms`;
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 function spread(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
   return `p50=${ms(percentile(sorted, 50))} p99=${ms(percentile(sorted, 99))} max=${ms(percentile(sorted, 100))}`;
@@ -92,6 +93,7 @@ function serverEnv(port: number, dataDir: string, databaseUrl?: string) {
 function timeline(
   timed: Array<[number, number]>,
   stalls: Array<{ name: string; stalls: Array<[number, number]> }>,
+  stolen: number[],
 ): string[] {
   const start = Math.min(...timed.map(([at]) => at));
   const seconds = new Map<number, number[]>();
@@ -111,7 +113,8 @@ function timeline(
     .sort(([a], [b]) => a - b)
     .map(([second, values]) => {
       const loops = stalled(second);
-      return `  second ${second}: ${values.length} sends ${spread(values)}${loops ? `; event loop late: ${loops}` : ''}`;
+      const steal = stolen[second] ? `; stolen ${percent(stolen[second] as number)}` : '';
+      return `  second ${second}: ${values.length} sends ${spread(values)}${steal}${loops ? `; event loop late: ${loops}` : ''}`;
     });
 }
 
@@ -215,6 +218,7 @@ async function chat(
     const cpuBefore = await Promise.all(servers.map((server) => server.call<number>('cpu')));
     const pgBefore = await postgresCpu();
     const dbBefore = await (servers[0] as Worker).call<number>('countMessages');
+    const steal = stealMeter();
     const runs = await Promise.all([
       guests.call<Run>('run', {
         port: guestPort,
@@ -232,6 +236,7 @@ async function chat(
       }),
     ]);
     const cpuAfter = await Promise.all(servers.map((server) => server.call<number>('cpu')));
+    const stolen = steal.stop();
     const stalls = await Promise.all(
       named.map(async ([name, worker]) => ({
         name,
@@ -274,9 +279,9 @@ async function chat(
       `  sends ${sent} (${statuses}), stored in the database ${inDb} (${inDb === stored ? 'equals' : 'DIFFERS FROM'} the 201s); user-channel alerts missing ${g.userLost + h.userLost}; answer to the sender ${spread([...g.http, ...h.http])}`,
       `  from the send's due time (its once-a-second slot; counts queueing behind a slow previous send): ${spread([...g.fromDue, ...h.fromDue])}`,
       `  ${(sent / seconds).toFixed(0)} sends/s achieved of ${pairs.length * 2} offered; late starts (> 50 ms after the due time) ${runs[0].late + runs[1].late}; skipped when time was up ${runs[0].skipped + runs[1].skipped}; ran ${seconds.toFixed(1)}s`,
-      `  CPU over the run: server ${cpu.join(' + ')} (${perSend.toFixed(2)} ms a send)${pgCpu ? `, PostgreSQL backends ${(pgCpu / 1000).toFixed(1)}s (${(pgCpu / Math.max(1, sent)).toFixed(2)} ms a send)` : ''}`,
+      `  CPU over the run: server ${cpu.join(' + ')} (${perSend.toFixed(2)} ms a send)${pgCpu ? `, PostgreSQL backends ${(pgCpu / 1000).toFixed(1)}s (${(pgCpu / Math.max(1, sent)).toFixed(2)} ms a send)` : ''}; stolen by the hypervisor ${percent(stolen.overall)} of the machine's CPU time (worst second ${percent(Math.max(0, ...stolen.seconds))})`,
     ];
-    if (TIMELINE) lines.push(...timeline([...g.timed, ...h.timed], stalls));
+    if (TIMELINE) lines.push(...timeline([...g.timed, ...h.timed], stalls, stolen.seconds));
     if (PLANS) {
       type Plan = { statement: string; generic: number; custom: number };
       for (const plan of await (servers[0] as Worker).call<Plan[]>('plans'))

@@ -36,3 +36,39 @@ export function cpuMeter(pids: () => Promise<number[]>) {
     },
   };
 }
+
+/** The machine's CPU time so far (/proc/stat's first line, in ticks): all of it, and the stolen part. */
+function machineTicks(): { total: number; steal: number } {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9);
+    const ticks = fields.map(Number);
+    return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 };
+  } catch {
+    return { total: 0, steal: 0 };
+  }
+}
+
+/**
+ * Share of the machine's CPU time the hypervisor gave to other guests (steal), per second while
+ * running: on a shared VM, a second with steal is a second whose latency says little about our
+ * code (docs/PERFORMANCE.md, Chat, 2026-12-03).
+ */
+export function stealMeter() {
+  const seconds: number[] = [];
+  let last = machineTicks();
+  const first = last;
+  const timer = setInterval(() => {
+    const now = machineTicks();
+    seconds.push(now.total > last.total ? (now.steal - last.steal) / (now.total - last.total) : 0);
+    last = now;
+  }, 1000);
+  return {
+    /** Stops; the whole span's stolen share, and each second's. */
+    stop(): { overall: number; seconds: number[] } {
+      clearInterval(timer);
+      const end = machineTicks();
+      const overall = end.total > first.total ? (end.steal - first.steal) / (end.total - first.total) : 0;
+      return { overall, seconds };
+    },
+  };
+}
