@@ -34,8 +34,9 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Receipts, Send } from './lib/chat-clients.ts';
+import { ms, percent, spread, timeline } from './lib/chat-report.ts';
 import type { Pair } from './lib/chat-server.ts';
-import { now, percentile, startWorker, type Worker } from './lib/fanout-ipc.ts';
+import { now, startWorker, type Worker } from './lib/fanout-ipc.ts';
 import { processCpuMs, stealMeter } from './lib/process-cpu.ts';
 import { openLoopRequests, type RequestSpec } from './lib/request-loop.ts';
 import { freePort, machine, sleep } from './lib/server.ts';
@@ -64,13 +65,6 @@ const SECRET = randomBytes(32).toString('hex');
 const LIB = path.join(import.meta.dirname, 'lib');
 const profileDir = args.profile ? mkdtempSync(path.join(tmpdir(), 'privy-chat-prof-')) : null;
 
-const ms = (value: number) => `${value.toFixed(1)}ms`;
-const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
-function spread(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `p50=${ms(percentile(sorted, 50))} p99=${ms(percentile(sorted, 99))} max=${ms(percentile(sorted, 100))}`;
-}
-
 function serverEnv(port: number, dataDir: string, databaseUrl?: string) {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -87,35 +81,6 @@ function serverEnv(port: number, dataDir: string, databaseUrl?: string) {
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   return env;
-}
-
-/** Latency per second of the run, to tell a steady tail from a few stalls. */
-function timeline(
-  timed: Array<[number, number]>,
-  stalls: Array<{ name: string; stalls: Array<[number, number]> }>,
-  stolen: number[],
-): string[] {
-  const start = Math.min(...timed.map(([at]) => at));
-  const seconds = new Map<number, number[]>();
-  for (const [at, latency] of timed) {
-    const second = Math.floor((at - start) / 1000);
-    seconds.set(second, [...(seconds.get(second) ?? []), latency]);
-  }
-  const stalled = (second: number) =>
-    stalls
-      .flatMap(({ name, stalls: list }) =>
-        list
-          .filter(([at]) => Math.floor((at - start) / 1000) === second)
-          .map(([at, late]) => `${name} +${Math.round(at - start - second * 1000)}ms ${Math.round(late)}ms`),
-      )
-      .join(', ');
-  return [...seconds.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([second, values]) => {
-      const loops = stalled(second);
-      const steal = stolen[second] ? `; stolen ${percent(stolen[second] as number)}` : '';
-      return `  second ${second}: ${values.length} sends ${spread(values)}${steal}${loops ? `; event loop late: ${loops}` : ''}`;
-    });
 }
 
 /** Sends of one side matched with the other side's receipts. */

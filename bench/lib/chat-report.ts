@@ -1,0 +1,41 @@
+/** How bench/chat.ts prints latencies: spreads, and the per-second timeline of `--timeline`. */
+import { percentile } from './fanout-ipc.ts';
+
+export const ms = (value: number) => `${value.toFixed(1)}ms`;
+export const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+export function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50=${ms(percentile(sorted, 50))} p99=${ms(percentile(sorted, 99))} max=${ms(percentile(sorted, 100))}`;
+}
+
+/** Latency per second of the run, to tell a steady tail from a few stalls. */
+export function timeline(
+  timed: Array<[number, number]>,
+  stalls: Array<{ name: string; stalls: Array<[number, number]> }>,
+  stolen: number[],
+): string[] {
+  const start = Math.min(...timed.map(([at]) => at));
+  const seconds = new Map<number, number[]>();
+  for (const [at, latency] of timed) {
+    const second = Math.floor((at - start) / 1000);
+    const values = seconds.get(second);
+    if (values) values.push(latency);
+    else seconds.set(second, [latency]);
+  }
+  const stalled = (second: number) =>
+    stalls
+      .flatMap(({ name, stalls: list }) =>
+        list
+          .filter(([at]) => Math.floor((at - start) / 1000) === second)
+          .map(([at, late]) => `${name} +${Math.round(at - start - second * 1000)}ms ${Math.round(late)}ms`),
+      )
+      .join(', ');
+  return [...seconds.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([second, values]) => {
+      const loops = stalled(second);
+      const steal = stolen[second] ? `; stolen ${percent(stolen[second] as number)}` : '';
+      return `  second ${second}: ${values.length} sends ${spread(values)}${steal}${loops ? `; event loop late: ${loops}` : ''}`;
+    });
+}
