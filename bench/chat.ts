@@ -8,7 +8,7 @@
  *
  *   npm run bench:chat [-- --conversations=500 --seconds=60 --warmup=5 --history=20
  *                         --mode=all|pglite|postgres|postgres-two
- *                         --send=socket|http --profile=server --timeline --plans]
+ *                         --send=socket|http --profile=server --timeline --plans --waits]
  *   npm run bench:chat -- --reads [--mode=postgres --seconds=30 --per-conversation=200 --rate=100]
  *
  * Processes as in notify-fanout.ts (fanout-ipc.ts: IPC, one monotonic clock): this orchestrator,
@@ -34,12 +34,14 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Receipts, Send } from './lib/chat-clients.ts';
-import { ms, percent, spread, timeline } from './lib/chat-report.ts';
+import { firstStart, ms, percent, spread, timeline } from './lib/chat-report.ts';
 import type { Pair } from './lib/chat-server.ts';
 import { now, startWorker, type Worker } from './lib/fanout-ipc.ts';
+import { describeCounts, statementCounts } from './lib/pg-counts.ts';
 import { processCpuMs, stealMeter } from './lib/process-cpu.ts';
 import { openLoopRequests, type RequestSpec } from './lib/request-loop.ts';
 import { freePort, machine, sleep } from './lib/server.ts';
+import { startWaitSampler, waitsPerSecond } from './lib/wait-sampler.ts';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -57,6 +59,7 @@ const HISTORY = Number(args.history ?? 20);
 const SEND_LIMIT = 120;
 const TIMELINE = args.timeline === 'true';
 const PLANS = args.plans === 'true';
+const WAITS = args.waits === 'true';
 const VIA = String(args.send ?? 'socket') === 'http' ? 'http' : 'socket';
 const ALL = READS ? ['postgres', 'pglite'] : ['postgres', 'postgres-two', 'pglite'];
 const MODES = String(args.mode ?? 'all') === 'all' ? ALL : [String(args.mode)];
@@ -141,6 +144,7 @@ async function chat(
   ports: number[],
   pairs: Pair[],
   postgresCpu: () => Promise<number>,
+  databaseUrl: string | undefined,
 ): Promise<string[]> {
   const guests = await startWorker(path.join(LIB, 'chat-clients.ts'), {
     ...process.env,
@@ -181,9 +185,11 @@ async function chat(
     const header = `${label} — ${pairs.length} conversations, ${pairs.length * 2} sockets (${connected.join(' + ')} per server process), ${SECONDS}s at 1 message/s per person (sent over ${VIA === 'socket' ? 'the socket' : 'HTTP'}) after a ${WARMUP}s warm-up (${warmSent} sends, ${warm[0].skipped + warm[1].skipped} skipped); load average ${load?.toFixed(2)} at start`;
     console.info(header);
     const cpuBefore = await Promise.all(servers.map((server) => server.call<number>('cpu')));
+    const clientsBefore = await Promise.all([guests.call<number>('cpu'), hosts.call<number>('cpu')]);
     const pgBefore = await postgresCpu();
     const dbBefore = await (servers[0] as Worker).call<number>('countMessages');
     const steal = stealMeter();
+    const sampler = WAITS && databaseUrl ? await startWaitSampler(databaseUrl) : null;
     const runs = await Promise.all([
       guests.call<Run>('run', {
         port: guestPort,
@@ -201,7 +207,9 @@ async function chat(
       }),
     ]);
     const cpuAfter = await Promise.all(servers.map((server) => server.call<number>('cpu')));
+    const clientsAfter = await Promise.all([guests.call<number>('cpu'), hosts.call<number>('cpu')]);
     const stolen = steal.stop();
+    const waitSamples = await sampler?.stop();
     const stalls = await Promise.all(
       named.map(async ([name, worker]) => ({
         name,
@@ -238,15 +246,19 @@ async function chat(
     const cpu = spent.map((value) => `${(value / 1000).toFixed(1)}s`);
     const perSend = spent.reduce((a, b) => a + b, 0) / Math.max(1, sent);
     const seconds = Math.max(runs[0].seconds, runs[1].seconds);
+    // The load generators share the machine: their CPU is what the server and PostgreSQL lacked.
+    const clientsCpu = clientsAfter.reduce((sum, after, i) => sum + after - (clientsBefore[i] as number), 0);
     const lines = [
       header,
       `${label}: send → other party's socket ${spread(latencies)}; delivered=${latencies.length}/${stored} lost=${g.lost + h.lost} duplicated=${duplicates} out-of-order=${outOfOrder}`,
       `  sends ${sent} (${statuses}), stored in the database ${inDb} (${inDb === stored ? 'equals' : 'DIFFERS FROM'} the 201s); user-channel alerts missing ${g.userLost + h.userLost}; answer to the sender ${spread([...g.http, ...h.http])}`,
       `  from the send's due time (its once-a-second slot; counts queueing behind a slow previous send): ${spread([...g.fromDue, ...h.fromDue])}`,
       `  ${(sent / seconds).toFixed(0)} sends/s achieved of ${pairs.length * 2} offered; late starts (> 50 ms after the due time) ${runs[0].late + runs[1].late}; skipped when time was up ${runs[0].skipped + runs[1].skipped}; ran ${seconds.toFixed(1)}s`,
-      `  CPU over the run: server ${cpu.join(' + ')} (${perSend.toFixed(2)} ms a send)${pgCpu ? `, PostgreSQL backends ${(pgCpu / 1000).toFixed(1)}s (${(pgCpu / Math.max(1, sent)).toFixed(2)} ms a send)` : ''}; stolen by the hypervisor ${percent(stolen.overall)} of the machine's CPU time (worst second ${percent(Math.max(0, ...stolen.seconds))})`,
+      `  CPU over the run: server ${cpu.join(' + ')} (${perSend.toFixed(2)} ms a send)${pgCpu ? `, PostgreSQL backends ${(pgCpu / 1000).toFixed(1)}s (${(pgCpu / Math.max(1, sent)).toFixed(2)} ms a send)` : ''}, the two client processes ${(clientsCpu / 1000).toFixed(1)}s; stolen by the hypervisor ${percent(stolen.overall)} of the machine's CPU time (worst second ${percent(Math.max(0, ...stolen.seconds))})`,
     ];
-    if (TIMELINE) lines.push(...timeline([...g.timed, ...h.timed], stalls, stolen.seconds));
+    const timed = [...g.timed, ...h.timed];
+    const waits = waitSamples && waitsPerSecond(waitSamples, firstStart(timed));
+    if (TIMELINE) lines.push(...timeline(timed, stalls, stolen, waits));
     if (PLANS) {
       type Plan = { statement: string; generic: number; custom: number };
       for (const plan of await (servers[0] as Worker).call<Plan[]>('plans'))
@@ -305,45 +317,6 @@ async function reads(label: string, server: Worker, port: number, pairs: Pair[])
   return lines;
 }
 
-type Counts = Record<string, number>;
-
-/** Transactions committed and each table's scans and writes in the bench's database. */
-async function statementCounts(databaseUrl: string): Promise<Counts> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const counts: Counts = {};
-    const db = await client.query<{ xact_commit: string }>(
-      'select xact_commit from pg_stat_database where datname = current_database()',
-    );
-    counts.commits = Number(db.rows[0]?.xact_commit ?? 0);
-    const tables = await client.query<{
-      relname: string;
-      seq_scan: string;
-      seq_tup_read: string;
-      idx_scan: string;
-    }>('select relname, seq_scan, seq_tup_read, coalesce(idx_scan, 0) as idx_scan from pg_stat_user_tables');
-    for (const row of tables.rows) {
-      counts[`${row.relname} seq`] = Number(row.seq_scan);
-      counts[`${row.relname} seq rows`] = Number(row.seq_tup_read);
-      counts[`${row.relname} idx`] = Number(row.idx_scan);
-    }
-    return counts;
-  } finally {
-    await client.end();
-  }
-}
-
-function describeCounts(before: Counts, after: Counts): string {
-  return Object.keys(after)
-    .map((key) => [key, (after[key] ?? 0) - (before[key] ?? 0)] as const)
-    .filter(([, delta]) => delta > 0)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 14)
-    .map(([key, delta]) => `${key} ${delta}`)
-    .join(', ');
-}
-
 async function run(mode: string): Promise<string[]> {
   const label =
     { pglite: 'one process, PGlite', postgres: 'one process, PostgreSQL' }[mode] ??
@@ -391,7 +364,7 @@ async function run(mode: string): Promise<string[]> {
     // table the unread count plans badly (see docs/PERFORMANCE.md, Chat).
     if (HISTORY) await (servers[0] as Worker).call('fill', { perConversation: HISTORY });
     const before = databaseUrl ? await statementCounts(databaseUrl) : null;
-    const lines = await chat(label, servers, ports, pairs, postgresCpu);
+    const lines = await chat(label, servers, ports, pairs, postgresCpu, databaseUrl);
     if (before && databaseUrl) {
       // The statistics collector flushes about once a second.
       await sleep(1500);

@@ -9,13 +9,18 @@ export function spread(values: number[]): string {
   return `p50=${ms(percentile(sorted, 50))} p99=${ms(percentile(sorted, 99))} max=${ms(percentile(sorted, 100))}`;
 }
 
+/** When the run's first measured send started: second 0 of the timeline. */
+export const firstStart = (timed: Array<[number, number]>) => Math.min(...timed.map(([at]) => at));
+
 /** Latency per second of the run, to tell a steady tail from a few stalls. */
 export function timeline(
   timed: Array<[number, number]>,
   stalls: Array<{ name: string; stalls: Array<[number, number]> }>,
-  stolen: number[],
+  machine: { seconds: number[]; iowait: number[] },
+  /** Each second's PostgreSQL waits (wait-sampler.ts), when sampled. */
+  waits?: Map<number, string>,
 ): string[] {
-  const start = Math.min(...timed.map(([at]) => at));
+  const start = firstStart(timed);
   const seconds = new Map<number, number[]>();
   for (const [at, latency] of timed) {
     const second = Math.floor((at - start) / 1000);
@@ -35,7 +40,9 @@ export function timeline(
     .sort(([a], [b]) => a - b)
     .map(([second, values]) => {
       const loops = stalled(second);
-      const steal = stolen[second] ? `; stolen ${percent(stolen[second] as number)}` : '';
-      return `  second ${second}: ${values.length} sends ${spread(values)}${steal}${loops ? `; event loop late: ${loops}` : ''}`;
+      const steal = machine.seconds[second] ? `; stolen ${percent(machine.seconds[second] as number)}` : '';
+      const io = machine.iowait[second] ? `; iowait ${percent(machine.iowait[second] as number)}` : '';
+      const waited = waits?.get(second) ? `; PostgreSQL ${waits.get(second)}` : '';
+      return `  second ${second}: ${values.length} sends ${spread(values)}${steal}${io}${waited}${loops ? `; event loop late: ${loops}` : ''}`;
     });
 }

@@ -37,38 +37,44 @@ export function cpuMeter(pids: () => Promise<number[]>) {
   };
 }
 
-/** The machine's CPU time so far (/proc/stat's first line, in ticks): all of it, and the stolen part. */
-function machineTicks(): { total: number; steal: number } {
+/**
+ * The machine's CPU time so far (/proc/stat's first line, in ticks): all of it, the stolen part,
+ * and the part idle while a disk write or read was outstanding (iowait).
+ */
+function machineTicks(): { total: number; steal: number; iowait: number } {
   try {
     const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9);
     const ticks = fields.map(Number);
-    return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 };
+    return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0, iowait: ticks[4] ?? 0 };
   } catch {
-    return { total: 0, steal: 0 };
+    return { total: 0, steal: 0, iowait: 0 };
   }
 }
 
 /**
- * Share of the machine's CPU time the hypervisor gave to other guests (steal), per second while
- * running: on a shared VM, a second with steal is a second whose latency says little about our
- * code (docs/PERFORMANCE.md, Chat, 2026-12-03).
+ * Share of the machine's CPU time the hypervisor gave to other guests (steal), and the share spent
+ * waiting on the disk (iowait), per second while running: on a shared VM, a second with steal or
+ * a stalled disk is a second whose latency says little about our code (docs/PERFORMANCE.md, Chat,
+ * 2026-12-03).
  */
 export function stealMeter() {
   const seconds: number[] = [];
+  const iowait: number[] = [];
   let last = machineTicks();
   const first = last;
+  const share = (a: ReturnType<typeof machineTicks>, b: typeof a, key: 'steal' | 'iowait') =>
+    b.total > a.total ? (b[key] - a[key]) / (b.total - a.total) : 0;
   const timer = setInterval(() => {
     const now = machineTicks();
-    seconds.push(now.total > last.total ? (now.steal - last.steal) / (now.total - last.total) : 0);
+    seconds.push(share(last, now, 'steal'));
+    iowait.push(share(last, now, 'iowait'));
     last = now;
   }, 1000);
   return {
-    /** Stops; the whole span's stolen share, and each second's. */
-    stop(): { overall: number; seconds: number[] } {
+    /** Stops; the whole span's stolen share, each second's, and each second's iowait share. */
+    stop(): { overall: number; seconds: number[]; iowait: number[] } {
       clearInterval(timer);
-      const end = machineTicks();
-      const overall = end.total > first.total ? (end.steal - first.steal) / (end.total - first.total) : 0;
-      return { overall, seconds };
+      return { overall: share(first, machineTicks(), 'steal'), seconds, iowait };
     },
   };
 }
