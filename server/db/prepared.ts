@@ -21,7 +21,7 @@ export async function firstPrepared<Row>(db: Executor, query: Compilable<Row>): 
 }
 
 /** The element types batch statements pass as arrays. */
-type ArrayElement = 'uuid' | 'text' | 'integer';
+type ArrayElement = 'uuid' | 'text' | 'integer' | 'jsonb';
 
 /**
  * A prepared statement's array parameter whose length the planner cannot see:

@@ -14,8 +14,6 @@ import { countUnreadForUser, type Executor } from './repository.ts';
 export type NewMessageEvent = {
   message: Message;
   recipientId: string;
-  /** The recipient's unread count once the batch holding this message is stored. */
-  recipientUnread: number;
   senderProfile: { firstName: string | null; avatarUrl: string | null };
 };
 
@@ -71,15 +69,12 @@ export function createMessageEvents(bus: Pick<RealtimeBus, 'publish' | 'publishM
   return {
     /**
      * New messages' events: each on its conversation's channel and, with its alert, on its
-     * recipient's; then each recipient's unread count once, as it is after all of them (the
-     * insert counted it). Returned, not published: the send publishes them with its notices' in
-     * one round trip.
+     * recipient's. Returned, not published: the send's one statement publishes them with its
+     * notices' and each recipient's unread count, which only that statement knows (ADR 154).
      */
     createdEvents(sent: NewMessageEvent[]): RealtimeEvent[] {
       const events: RealtimeEvent[] = [];
-      const counts = new Map<string, number>();
-      for (const { message, recipientId, recipientUnread, senderProfile } of sent) {
-        counts.set(recipientId, recipientUnread);
+      for (const { message, recipientId, senderProfile } of sent) {
         const payload = eventMessage(message);
         events.push(
           { channel: conversationChannel(message.bookingId), event: MESSAGE_EVENTS.created, payload },
@@ -89,9 +84,6 @@ export function createMessageEvents(bus: Pick<RealtimeBus, 'publish' | 'publishM
             payload: { ...payload, alert: messageAlert(message, senderProfile) },
           },
         );
-      }
-      for (const [userId, count] of counts) {
-        events.push({ channel: userChannel(userId), event: MESSAGE_EVENTS.unread, payload: { count } });
       }
       return events;
     },

@@ -3,7 +3,6 @@ import { formatWallClock } from '../../../common/wall-clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { NotificationService, NotifyInput } from '../notifications/notification-service.ts';
-import type { RealtimeEvent } from '../realtime/bus.ts';
 import type { ConversationFacts } from './conversation-rules.ts';
 import { claimMessagesForEmail, claimReplyReminders, takeEmailTurn } from './notices-repository.ts';
 import { type Executor, findConversationContext } from './repository.ts';
@@ -31,7 +30,10 @@ export const MESSAGING_SWEEP_JOB = 'messaging.sweep';
 const EMAIL_BATCH = 200;
 
 type Party = 'guest' | 'host';
-type Notices = Pick<NotificationService, 'notifyMany' | 'queueDeferredEmails' | 'dropDeferredEmails'>;
+type Notices = Pick<
+  NotificationService,
+  'notifyMany' | 'stageMany' | 'queueDeferredEmails' | 'dropDeferredEmails'
+>;
 
 /** What a notice needs of the booking and its conversation. */
 type NoticeFacts = Pick<
@@ -86,12 +88,12 @@ export function createMessageNotices(deps: { db: Db; notifications: Notices; now
   const { db, notifications } = deps;
 
   /**
-   * New messages: each recipient's notice (its id chosen by the send and stored on the message),
-   * its email copy held for the sweep; `withEvents` (the messages' own) go out in the same NOTIFY.
+   * New messages' notices, one to each recipient (its id chosen by the send and stored on the
+   * message), its email copy held for the sweep: staged for the send's own statement to store
+   * (NotificationService.stageMany, ADR 154).
    */
-  async function receivedMany(trx: Executor, sent: ReceivedMessage[], withEvents: RealtimeEvent[] = []) {
-    if (!sent.length) return;
-    await notifications.notifyMany(
+  function stageReceived(sent: ReceivedMessage[], createdAt: Date) {
+    return notifications.stageMany(
       sent.map(({ facts, sender, message, noticeId }) => {
         const recipient = other(sender);
         return {
@@ -103,8 +105,7 @@ export function createMessageNotices(deps: { db: Db; notifications: Notices; now
           deferEmail: true,
         };
       }),
-      trx,
-      { withEvents },
+      createdAt,
     );
   }
 
@@ -196,7 +197,7 @@ export function createMessageNotices(deps: { db: Db; notifications: Notices; now
   }
 
   return {
-    receivedMany,
+    stageReceived,
     read,
     deleted,
     bookingCompleted,

@@ -28,11 +28,14 @@ import { createTypingSignal } from './signal-typing.ts';
  */
 export function createMessagingService(deps: {
   db: Db;
-  bus: Pick<RealtimeBus, 'publish' | 'publishMany'>;
+  bus: Pick<RealtimeBus, 'publish' | 'publishMany' | 'publishEncodedWithin' | 'notifyEachRow'>;
   /** Where the conversation channel is authorised. */
   gateway?: Pick<Gateway, 'addAuthorizer'>;
   /** Where the MESSAGE_* notices go (ADR 122). */
-  notifications: Pick<NotificationService, 'notifyMany' | 'queueDeferredEmails' | 'dropDeferredEmails'>;
+  notifications: Pick<
+    NotificationService,
+    'notifyMany' | 'stageMany' | 'queueDeferredEmails' | 'dropDeferredEmails'
+  >;
   /** The clock for "is it still open?" (tests move it). */
   now?: () => Date;
 }) {
@@ -42,7 +45,9 @@ export function createMessagingService(deps: {
   const notices = createMessageNotices({ db, notifications: deps.notifications, now });
   const signalTyping = createTypingSignal({ db, events, now });
   deps.gateway?.addAuthorizer(conversationAuthorizer(db));
-  const sendQueue = createSendQueue((requests) => sendMessages({ db, events, notices, now }, requests));
+  const sendQueue = createSendQueue((requests) =>
+    sendMessages({ db, bus: deps.bus, events, notices, now }, requests),
+  );
 
   return {
     /**

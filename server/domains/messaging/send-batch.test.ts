@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { planCounts } from '../../test/plan-cache.ts';
 import { startIn } from '../bookings/booking-test-support.ts';
 import type { RealtimeEvent } from '../realtime/bus.ts';
+import { createMessageEvents } from './message-events.ts';
+import { createMessageNotices } from './message-notices.ts';
 import { confirmedBooking, messagingCast, pastBooking } from './messaging-test-support.ts';
+import { sendMessages } from './send-messages.ts';
 
 /** Sends that arrive together are written together (ADR 148), and still answered one by one. */
 
@@ -81,12 +84,21 @@ describeWithApp('messaging: sends written together', (ctx) => {
     const { guest, host, otherGuest, bathroomId, bookingId } = await messagingCast(ctx);
     const otherBooking = await confirmedBooking(ctx, otherGuest, bathroomId, startIn(6));
     const clientId = randomUUID();
+    const events: RealtimeEvent[] = [];
+    const stop = ctx().services.realtime.bus.onEvent((event) => events.push(event));
     // Unread before the batch: one in each of the host's two conversations.
     await send(otherGuest.id, otherBooking, 'Is there soap?');
     await send(guest.id, bookingId, 'Running late', clientId);
     expect(await ctx().services.messaging.unreadCount(host.id)).toBe(2);
-    const events: RealtimeEvent[] = [];
-    const stop = ctx().services.realtime.bus.onEvent((event) => events.push(event));
+    // Those sends' own events arrive after they are answered: heard, then set aside.
+    await expect
+      .poll(() =>
+        events.some(
+          (event) => event.event === 'message.unread' && (event.payload as { count: number }).count === 2,
+        ),
+      )
+      .toBe(true);
+    events.length = 0;
 
     const results = await Promise.all([
       send(guest.id, bookingId, 'Ten minutes'),
@@ -107,6 +119,40 @@ describeWithApp('messaging: sends written together', (ctx) => {
     expect(counts(guest.id)).toEqual([{ count: 1 }]);
     expect(await ctx().services.messaging.unreadCount(host.id)).toBe(4);
     expect(await ctx().services.messaging.unreadCount(guest.id)).toBe(1);
+  });
+
+  it('writes a batch in two round trips: the conversations read, then one statement (ADR 154)', async () => {
+    const { guest, host, bookingId } = await messagingCast(ctx);
+    const { db, notifications } = ctx().services;
+    const { bus } = ctx().services.realtime;
+    // Each statement run comes back through transformResult once (transformQuery also sees the
+    // queries composed into others).
+    let statements = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        statements++;
+        return result;
+      },
+    };
+    const now = () => new Date();
+    const outcomes = await sendMessages(
+      {
+        db: db.withPlugin(counting),
+        bus,
+        events: createMessageEvents(bus),
+        notices: createMessageNotices({ db, notifications, now }),
+        now,
+      },
+      [
+        { actor: { userId: guest.id, isAdmin: false }, bookingId, input: { content: 'Here in 5' } },
+        { actor: { userId: host.id, isAdmin: false }, bookingId, input: { content: 'Door is open' } },
+        { actor: { userId: guest.id, isAdmin: false }, bookingId, input: { content: 'Thanks!' } },
+      ],
+    );
+    expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true]);
+    expect(statements).toBe(2);
+    expect((await stored()).map((row) => row.content)).toEqual(['Here in 5', 'Door is open', 'Thanks!']);
   });
 
   it('tries each send alone when their transaction fails, so only the bad one fails', async () => {

@@ -3,102 +3,166 @@ import { v7 as timeOrderedId } from 'uuid';
 import type { Message, SendMessageInput } from '../../../common/schemas/messages.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { encode, type RealtimeBus } from '../realtime/bus.ts';
 import { accessConversation, otherPartyOf, requireParty } from './conversation-access.ts';
 import { closedReason, type MessagingActor, toMessage } from './conversation-rules.ts';
 import type { MessageEvents, NewMessageEvent } from './message-events.ts';
 import type { MessageNotices, ReceivedMessage } from './message-notices.ts';
+import type { MessageRow } from './repository.ts';
 import {
+  CLIENT_ID_CONSTRAINT,
   findConversationContexts,
-  findMessageByClientId,
-  type InsertedMessage,
-  insertMessages,
+  findMessagesByClientIds,
   type NewMessage,
+  writeMessages,
 } from './send-repository.ts';
 
 export type SendRequest = { actor: MessagingActor; bookingId: string; input: SendMessageInput };
-/** A message stored now, with what its events and its notice need. */
-type SentMessage = NewMessageEvent & ReceivedMessage;
 
 export type SendOutcome = { ok: true; message: Message; created: boolean } | { ok: false; error: unknown };
 
-/**
- * Guests and hosts send messages (ADR 119), any number in one transaction (ADR 148: the send
- * queue batches what arrives together). Each is checked on its own: a message to a closed
- * conversation, or from someone who is not a party, fails alone and the rest are stored. The
- * same clientId again returns the first message and publishes nothing, so a retried optimistic
- * send appears once. Everything a message tells (its events, the recipient's notice) is written
- * in the same transaction.
- */
-export async function sendMessages(
-  deps: {
-    db: Db;
-    events: Pick<MessageEvents, 'createdEvents'>;
-    notices: Pick<MessageNotices, 'receivedMany'>;
-    now: () => Date;
-  },
-  requests: SendRequest[],
-): Promise<SendOutcome[]> {
-  return deps.db.transaction().execute(async (trx) => {
-    const bookingIds = [...new Set(requests.map((request) => request.bookingId))];
-    const contexts = new Map(
-      (await findConversationContexts(trx, bookingIds)).map((context) => [context.booking_id, context]),
-    );
-    const outcomes: SendOutcome[] = [];
-    const accepted: Array<{
-      index: number;
-      row: NewMessage;
-      sent: Omit<SentMessage, 'message' | 'noticeId' | 'recipientUnread'>;
-    }> = [];
-    for (const [index, { actor, bookingId, input }] of requests.entries()) {
-      try {
-        const access = await accessConversation(trx, actor, bookingId, contexts.get(bookingId) ?? null);
-        const role = requireParty(access);
-        const reason = closedReason(access.facts, role, deps.now());
-        if (reason) throw new AppError('conflict', reason);
-        const recipientId = otherPartyOf(access, role).id;
-        const row = {
-          // Time-ordered ids: messages stored in the same millisecond keep the order they came in
-          // (the thread and its cursor order by time, then id).
-          id: timeOrderedId(),
-          noticeId: randomUUID(),
-          conversationId: access.facts.conversation_id,
-          senderId: actor.userId,
-          recipientId,
-          content: input.content,
-          clientId: input.clientId ?? null,
-        };
-        const { facts } = access;
-        const senderProfile =
-          role === 'guest'
-            ? { firstName: facts.guest_first_name, avatarUrl: facts.guest_avatar }
-            : { firstName: facts.host_first_name, avatarUrl: facts.host_avatar };
-        accepted.push({ index, row, sent: { facts, sender: role, recipientId, senderProfile } });
-      } catch (error) {
-        outcomes[index] = { ok: false, error };
-      }
-    }
-    if (!accepted.length) return outcomes;
+type Deps = {
+  db: Db;
+  bus: Pick<RealtimeBus, 'publishEncodedWithin' | 'notifyEachRow'>;
+  events: Pick<MessageEvents, 'createdEvents'>;
+  notices: Pick<MessageNotices, 'stageReceived'>;
+  now: () => Date;
+};
 
-    const stored = new Map<string, InsertedMessage>(
-      (
-        await insertMessages(
-          trx,
-          accepted.map((item) => item.row),
-        )
-      ).map((row) => [row.id, row]),
-    );
-    const created: SentMessage[] = [];
-    for (const { index, row, sent } of accepted) {
-      const fresh = stored.get(row.id);
-      // Not stored: its client id was used before (a retry), so the first message answers it.
-      const found = fresh ?? (await findMessageByClientId(trx, { ...row, clientId: row.clientId as string }));
-      const message = toMessage(found, sent.facts.booking_id);
-      outcomes[index] = { ok: true, message, created: Boolean(fresh) };
-      if (fresh)
-        created.push({ ...sent, message, noticeId: row.noticeId, recipientUnread: fresh.recipient_unread });
+/** A send that may be stored: its row, and what its events and notice need. */
+type Accepted = {
+  index: number;
+  row: NewMessage;
+  bookingId: string;
+  sent: Omit<NewMessageEvent & ReceivedMessage, 'message' | 'noticeId'>;
+};
+
+/**
+ * Guests and hosts send messages (ADR 119), any number at once (ADR 148: the send queue batches
+ * what arrives together). Each is checked on its own: a message to a closed conversation, or from
+ * someone who is not a party, fails alone and the rest are stored. The same clientId again
+ * returns the first message and publishes nothing, so a retried optimistic send appears once.
+ *
+ * Two round trips (ADR 154): the conversations are read, then one statement stores the messages,
+ * their recipients' notices and unread counts, and sends their live events, all or nothing.
+ */
+export async function sendMessages(deps: Deps, requests: SendRequest[]): Promise<SendOutcome[]> {
+  const bookingIds = [...new Set(requests.map((request) => request.bookingId))];
+  // A read on its own: the statement that writes is atomic by itself, and a booking that ends
+  // or is cancelled between the two is as if it happened just after the send.
+  const contexts = new Map(
+    (await findConversationContexts(deps.db, bookingIds)).map((context) => [context.booking_id, context]),
+  );
+  const outcomes: SendOutcome[] = [];
+  const accepted: Accepted[] = [];
+  // A client id sent twice in one batch: the later sends are answered with the first's message.
+  const firstByClientId = new Map<string, Accepted>();
+  const repeats: Array<{ index: number; of: Accepted }> = [];
+  for (const [index, { actor, bookingId, input }] of requests.entries()) {
+    try {
+      const access = await accessConversation(deps.db, actor, bookingId, contexts.get(bookingId) ?? null);
+      const role = requireParty(access);
+      const reason = closedReason(access.facts, role, deps.now());
+      if (reason) throw new AppError('conflict', reason);
+      const recipientId = otherPartyOf(access, role).id;
+      const { facts } = access;
+      const row: NewMessage = {
+        // Time-ordered ids: messages stored in the same millisecond keep the order they came in
+        // (the thread and its cursor order by time, then id).
+        id: timeOrderedId(),
+        noticeId: randomUUID(),
+        conversationId: facts.conversation_id,
+        senderId: actor.userId,
+        recipientId,
+        content: input.content,
+        clientId: input.clientId ?? null,
+      };
+      const key = row.clientId && `${row.conversationId} ${row.senderId} ${row.clientId}`;
+      const first = key ? firstByClientId.get(key) : undefined;
+      if (first) {
+        repeats.push({ index, of: first });
+        continue;
+      }
+      const senderProfile =
+        role === 'guest'
+          ? { firstName: facts.guest_first_name, avatarUrl: facts.guest_avatar }
+          : { firstName: facts.host_first_name, avatarUrl: facts.host_avatar };
+      const item = { index, row, bookingId, sent: { facts, sender: role, recipientId, senderProfile } };
+      accepted.push(item);
+      if (key) firstByClientId.set(key, item);
+    } catch (error) {
+      outcomes[index] = { ok: false, error };
     }
-    // The messages' events and their notices' leave in one NOTIFY round trip.
-    await deps.notices.receivedMany(trx, created, deps.events.createdEvents(created));
-    return outcomes;
+  }
+
+  let fresh = accepted;
+  try {
+    await write(deps, fresh, outcomes);
+  } catch (error) {
+    if (!isClientIdRepeat(error)) throw error;
+    // Some client ids were stored before (retried sends): those are answered with the message
+    // stored then, and the rest are written again.
+    const retried = await findMessagesByClientIds(
+      deps.db,
+      fresh.flatMap(({ row }) => (row.clientId ? [{ ...row, clientId: row.clientId }] : [])),
+    );
+    const storedByKey = new Map(
+      retried.map((row) => [`${row.conversation_id} ${row.sender_id} ${row.client_id}`, row]),
+    );
+    fresh = [];
+    for (const item of accepted) {
+      const stored = storedByKey.get(`${item.row.conversationId} ${item.row.senderId} ${item.row.clientId}`);
+      if (stored)
+        outcomes[item.index] = { ok: true, message: toMessage(stored, item.bookingId), created: false };
+      else fresh.push(item);
+    }
+    await write(deps, fresh, outcomes);
+  }
+  for (const { index, of } of repeats) {
+    const first = outcomes[of.index];
+    outcomes[index] = first?.ok
+      ? { ok: true, message: first.message, created: false }
+      : (first as SendOutcome);
+  }
+  return outcomes;
+}
+
+/** Writes `items` in one statement, and answers each of them in `outcomes`. */
+async function write(deps: Deps, items: Accepted[], outcomes: SendOutcome[]) {
+  if (!items.length) return;
+  // Stamped here so the live events can be written before the statement that sends them.
+  const createdAt = new Date();
+  const sent = items.map(({ row, bookingId, sent: about }) => {
+    const stored: MessageRow = {
+      id: row.id,
+      conversation_id: row.conversationId,
+      sender_id: row.senderId,
+      content: row.content,
+      created_at: createdAt,
+      read_at: null,
+      edited_at: null,
+      deleted_at: null,
+      client_id: row.clientId,
+    };
+    return { ...about, message: toMessage(stored, bookingId), noticeId: row.noticeId };
   });
+  const notices = deps.notices.stageReceived(sent, createdAt);
+  // The messages' events first, then their notices'; the unread counts follow from the statement.
+  const events = [...deps.events.createdEvents(sent).map(encode), ...notices.events];
+  await deps.bus.publishEncodedWithin(events, (notify) =>
+    writeMessages(
+      deps.db,
+      items.map((item) => item.row),
+      { createdAt, notices: notices.insert, notify, notifyEach: deps.bus.notifyEachRow },
+    ),
+  );
+  notices.written();
+  for (const [i, { index }] of items.entries())
+    outcomes[index] = { ok: true, message: (sent[i] as (typeof sent)[number]).message, created: true };
+}
+
+/** A unique violation of the client id (pg's and PGlite's errors both carry code and constraint). */
+function isClientIdRepeat(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && constraint === CLIENT_ID_CONSTRAINT;
 }

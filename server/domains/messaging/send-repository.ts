@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+import { MESSAGE_EVENTS } from '../../../common/schemas/messages.ts';
 import { PREPARED } from '../../db/callback-query-pool.ts';
 import { batchArray } from '../../db/prepared.ts';
 import { conversationContextQuery, type Executor, type MessageRow } from './repository.ts';
@@ -29,89 +30,101 @@ export async function findConversationContexts(db: Executor, bookingIds: string[
 
 export type NewMessage = {
   id: string;
-  /** Its recipient's MESSAGE_RECEIVED notice, written in the same transaction (ADR 122). */
+  /** Its recipient's MESSAGE_RECEIVED notice, written by the same statement (ADR 122). */
   noticeId: string;
   conversationId: string;
   senderId: string;
-  /** The other party: whose unread count the insert answers with. */
+  /** The other party: whose unread count the statement sends. */
   recipientId: string;
   content: string;
   clientId: string | null;
 };
 
-/** A stored message, and its recipient's unread count with this batch's messages counted in. */
-export type InsertedMessage = MessageRow & { recipient_id: string; recipient_unread: number };
+/** The constraint a client id used twice by one sender in one conversation breaks. */
+export const CLIENT_ID_CONSTRAINT = 'messages_client_id_key';
 
 /**
- * Stores messages in the order given, each stamped as it is written (clock_timestamp, cut to
- * milliseconds like the single insert). A message whose client id its sender already used in that
- * conversation is skipped (ON CONFLICT): only the rows stored now are returned.
- *
- * Each row comes back with its recipient's unread count (spec get_user_unread_count) as it stands
- * once these messages are stored, answered by the same statement: the statement's snapshot does
- * not hold its own inserts, so the count is the recipient's unread messages before it plus the
- * ones it stored for them. One round trip fewer per batch than counting afterwards (ADR 152).
- * The count reads each of the recipient's conversations, then its unread messages, as
- * countUnreadForUser does, so the plan stays a few index probes per recipient.
+ * Stores a batch of messages in one autocommitted statement (ADR 154), with what they tell:
+ * - the messages, in the order given, all stamped `createdAt`;
+ * - `notices`, the recipients' notices' insert (NotificationService.stageMany), as a CTE;
+ * - `notify`, the realtime bus's select sending the messages' and notices' live events;
+ * - each recipient's unread count (spec get_user_unread_count) as a `message.unread` event,
+ *   composed here because only this statement knows it: the recipient's unread messages in its
+ *   snapshot, which does not hold its own inserts, plus the ones it stores for them. The count
+ *   reads each of the recipient's conversations, then its unread messages, as countUnreadForUser
+ *   does, so the plan stays a few index probes per recipient. `notifyEach` is the bus's
+ *   notifyEachRow.
+ * All or nothing: a client id its sender already used in that conversation fails the statement
+ * on CLIENT_ID_CONSTRAINT (the caller answers those sends with the stored message and writes the
+ * rest again), so every event sent is of a message stored.
  */
-export async function insertMessages(db: Executor, rows: NewMessage[]): Promise<InsertedMessage[]> {
+export async function writeMessages(
+  db: Executor,
+  rows: NewMessage[],
+  tells: {
+    createdAt: Date;
+    notices: RawBuilder<unknown>;
+    notify: RawBuilder<{ notified: string }>;
+    notifyEach: (texts: RawBuilder<{ text: string }>) => RawBuilder<{ notified: string }>;
+  },
+): Promise<void> {
   const column = (key: keyof NewMessage, type: 'uuid' | 'text') =>
     batchArray(
       rows.map((row) => row[key]),
       type,
     );
-  const result = await sql<InsertedMessage>`${sql.raw(PREPARED)}with inserted as (
+  const unreadEvents = sql<{ text: string }>`select '{"channel":' || to_json('user:' || b.recipient_id)::text
+        || ',"event":' || to_json(${MESSAGE_EVENTS.unread}::text)::text || ',"payload":{"count":'
+        || (b.stored + (
+          select coalesce(sum(x.n), 0) from conversations c
+          cross join lateral (select count(*) as n from messages m
+            where m.conversation_id = c.id and m.sender_id <> b.recipient_id
+              and m.read_at is null and m.deleted_at is null) x
+          where c.guest_id = b.recipient_id or c.host_id = b.recipient_id
+        )) || '}}' as text
+      from (select r.recipient_id, count(*) as stored
+        from unnest(${column('recipientId', 'text')}) as r(recipient_id)
+        group by r.recipient_id) as b`;
+  const result = await sql<{ stored: number }>`${sql.raw(PREPARED)}with inserted as (
       insert into messages
         (id, received_notice_id, conversation_id, sender_id, content, client_id, created_at)
       select t.id, t.notice_id, t.conversation_id, t.sender_id, t.content, t.client_id,
-        date_trunc('milliseconds', clock_timestamp())
+        ${tells.createdAt}::timestamptz
       from unnest(${column('id', 'uuid')}, ${column('noticeId', 'uuid')}, ${column('conversationId', 'uuid')},
         ${column('senderId', 'text')}, ${column('content', 'text')}, ${column('clientId', 'uuid')})
         with ordinality as t(id, notice_id, conversation_id, sender_id, content, client_id, n)
       order by t.n
-      on conflict (conversation_id, sender_id, client_id) do nothing
-      returning id, conversation_id, sender_id, content, created_at, read_at, edited_at, deleted_at, client_id
-    ), addressed as (
-      select i.*, r.recipient_id
-      from inserted i
-      join unnest(${column('id', 'uuid')}, ${column('recipientId', 'text')})
-        as r(id, recipient_id) on r.id = i.id
-    ), unread as (
-      select a.recipient_id, count(*) + (
-          select coalesce(sum(x.n), 0) from conversations c
-          cross join lateral (select count(*) as n from messages m
-            where m.conversation_id = c.id and m.sender_id <> a.recipient_id
-              and m.read_at is null and m.deleted_at is null) x
-          where c.guest_id = a.recipient_id or c.host_id = a.recipient_id
-        ) as recipient_unread
-      from addressed a
-      group by a.recipient_id
-    )
-    select a.*, u.recipient_unread::integer as recipient_unread
-    from addressed a join unread u on u.recipient_id = a.recipient_id`.execute(db);
-  return result.rows;
+      returning 1
+    ), notices as (${tells.notices}),
+    told as (${tells.notify}),
+    counted as (${tells.notifyEach(unreadEvents)})
+    select (select count(*) from inserted)::integer as stored,
+      (select count(*) from notices)::integer as noticed,
+      (select notified from told) as told,
+      (select notified from counted) as counted`.execute(db);
+  const stored = result.rows[0]?.stored ?? 0;
+  if (stored !== rows.length) throw new Error(`stored ${stored} of ${rows.length} messages`);
 }
 
-/** The message a sender already stored under a client id (a retried send). */
-export async function findMessageByClientId(
+/** The messages senders already stored under these client ids (retried sends), by client id. */
+export async function findMessagesByClientIds(
   db: Executor,
-  row: { conversationId: string; senderId: string; clientId: string },
-): Promise<MessageRow> {
-  return db
-    .selectFrom('messages')
-    .select([
-      'id',
-      'conversation_id',
-      'sender_id',
-      'content',
-      'created_at',
-      'read_at',
-      'edited_at',
-      'deleted_at',
-      'client_id',
-    ])
-    .where('conversation_id', '=', row.conversationId)
-    .where('sender_id', '=', row.senderId)
-    .where('client_id', '=', row.clientId)
-    .executeTakeFirstOrThrow();
+  rows: Array<{ conversationId: string; senderId: string; clientId: string }>,
+): Promise<MessageRow[]> {
+  if (!rows.length) return [];
+  const result = await sql<MessageRow>`select m.id, m.conversation_id, m.sender_id, m.content, m.created_at,
+      m.read_at, m.edited_at, m.deleted_at, m.client_id
+    from unnest(${batchArray(
+      rows.map((row) => row.conversationId),
+      'uuid',
+    )}, ${batchArray(
+      rows.map((row) => row.senderId),
+      'text',
+    )}, ${batchArray(
+      rows.map((row) => row.clientId),
+      'uuid',
+    )}) as q(conversation_id, sender_id, client_id)
+    join messages m on m.conversation_id = q.conversation_id and m.sender_id = q.sender_id
+      and m.client_id = q.client_id`.execute(db);
+  return result.rows;
 }

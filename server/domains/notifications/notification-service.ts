@@ -27,6 +27,7 @@ import {
   markEmailNotWanted,
   markEmailSent,
   markRead,
+  notificationsInsert,
   releaseEmailClaim,
 } from './repository.ts';
 
@@ -111,6 +112,23 @@ export function createNotificationService(deps: {
     options: { withEvents?: RealtimeEvent[] } = {},
   ): Promise<NotificationRecord[]> {
     if (!inputs.length) return [];
+    const staged = stageMany(inputs, new Date());
+    await deps.bus.publishEncodedWithin(
+      [...(options.withEvents ?? []).map(encode), ...staged.events],
+      (notify) => insertNotifications(executor, staged.rows, staged.createdAt, notify),
+    );
+    staged.written();
+    return staged.records;
+  }
+
+  /**
+   * notifyMany's rows, records and live events, for a caller that writes them in its own statement
+   * (ADR 154): `insert` is the data-modifying CTE that stores them, `events` are to be sent by the
+   * same statement (the realtime bus's publishEncodedWithin), and `written()` is called once it has
+   * committed. Every row shares `createdAt`, stamped here, not by the database, so the live events
+   * can be written before the insert and leave in its statement (ADR 152).
+   */
+  function stageMany(inputs: NotifyInput[], createdAt: Date) {
     const rows = inputs.map((input) => ({
       id: input.id ?? randomUUID(),
       user_id: input.userId,
@@ -123,12 +141,9 @@ export function createNotificationService(deps: {
           ? ('deferred' as const)
           : ('pending' as const),
     }));
-    // Stamped here, not by the database, so the live events can be written before the insert and
-    // leave in its statement (ADR 152); every row of one call shares the moment.
-    const createdAt = new Date();
     const createdAtJson = JSON.stringify(createdAt);
     const records: NotificationRecord[] = [];
-    const events: Array<{ channel: string; text: string }> = (options.withEvents ?? []).map(encode);
+    const events: Array<{ channel: string; text: string }> = [];
     for (const row of rows) {
       records.push({
         id: row.id,
@@ -154,11 +169,16 @@ export function createNotificationService(deps: {
           `"meta":${row.meta}}}`,
       });
     }
-    await deps.bus.publishEncodedWithin(events, (notify) =>
-      insertNotifications(executor, rows, createdAt, notify),
-    );
-    if (rows.some((row) => row.email_state === 'pending')) scheduleEmailFlush();
-    return records;
+    return {
+      rows,
+      records,
+      events,
+      createdAt,
+      insert: notificationsInsert(rows, createdAt),
+      written: () => {
+        if (rows.some((row) => row.email_state === 'pending')) scheduleEmailFlush();
+      },
+    };
   }
 
   async function notify(input: NotifyInput, executor: Executor = db): Promise<NotificationRecord> {
@@ -263,6 +283,7 @@ export function createNotificationService(deps: {
     },
     notify,
     notifyMany,
+    stageMany,
     notifyAdmins,
     sendPendingEmails,
     list: (userId: string, options: { limit?: number; before?: { createdAt: Date; id: string } } = {}) =>

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { PREPARED } from '../../db/callback-query-pool.ts';
 import type { Db } from '../../db/database.ts';
+import { batchArray } from '../../db/prepared.ts';
 import type { Database } from '../../db/types.ts';
 
 export type Executor = Db | Transaction<Database>;
@@ -27,10 +28,28 @@ export type NewNotification = {
 };
 
 /**
- * One statement for any number of rows: each column travels as one array parameter (a fan-out to
- * 1,000 users binds 6 parameters, not 6,000), all stamped `createdAt`. `notify` (the realtime
- * bus's select that sends the rows' live events, ADR 152) runs in the same statement, so a notice
- * and its event cost one round trip.
+ * The insert of any number of rows, as a fragment for a caller's statement: each column travels as
+ * one array parameter (a fan-out to 1,000 users binds 6 parameters, not 6,000), all stamped
+ * `createdAt`. Used as a data-modifying CTE, so a notice is written by its cause's own statement
+ * (ADR 154); it returns 1 per row.
+ */
+export function notificationsInsert(rows: NewNotification[], createdAt: Date): RawBuilder<{ '?column?': 1 }> {
+  // Arrays the planner cannot count (ADR 153): the statement is planned once, whatever the batch.
+  const column = <K extends keyof NewNotification>(key: K, type: 'uuid' | 'text' | 'jsonb') =>
+    batchArray(
+      rows.map((row) => row[key]),
+      type,
+    );
+  return sql`insert into notifications (id, user_id, notification_type, message, meta, email_state, created_at)
+      select *, ${createdAt}::timestamptz from unnest(${column('id', 'uuid')}, ${column('user_id', 'text')},
+        ${column('notification_type', 'text')}, ${column('message', 'text')}, ${column('meta', 'jsonb')},
+        ${column('email_state', 'text')})
+      returning 1`;
+}
+
+/**
+ * The rows in one statement; `notify` (the realtime bus's select that sends the rows' live
+ * events, ADR 152) runs in the same statement, so a notice and its event cost one round trip.
  */
 export async function insertNotifications(
   executor: Executor,
@@ -38,15 +57,9 @@ export async function insertNotifications(
   createdAt: Date,
   notify: RawBuilder<{ notified: string }>,
 ): Promise<void> {
-  const column = <K extends keyof NewNotification>(key: K) => rows.map((row) => row[key]);
   // Prepared (ADR 102): every notice of every domain runs this very text.
   const { rows: result } = await sql<{ inserted: number }>`${sql.raw(PREPARED)}
-    with inserted as (
-      insert into notifications (id, user_id, notification_type, message, meta, email_state, created_at)
-      select *, ${createdAt}::timestamptz from unnest(${column('id')}::uuid[], ${column('user_id')}::text[],
-        ${column('notification_type')}::text[], ${column('message')}::text[], ${column('meta')}::jsonb[],
-        ${column('email_state')}::text[])
-      returning 1),
+    with inserted as (${notificationsInsert(rows, createdAt)}),
     told as (${notify})
     select count(*)::int as inserted, (select notified from told) as notified from inserted`.execute(
     executor,

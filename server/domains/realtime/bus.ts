@@ -43,6 +43,13 @@ export type RealtimeBus = {
     events: Array<{ channel: string; text: string }>,
     write: (notify: RawBuilder<{ notified: string }>) => Promise<T>,
   ): Promise<T>;
+  /**
+   * The select that sends events the caller's statement composes itself (a count only the
+   * statement knows, ADR 154): `texts` yields one `text` per event, written as encode writes it
+   * ({"channel":…,"event":…,"payload":…}) and under MAX_EVENT_BYTES; each goes in a NOTIFY of its
+   * own when the statement's transaction commits. Use it as publishEncodedWithin's `notify`.
+   */
+  notifyEachRow(texts: RawBuilder<{ text: string }>): RawBuilder<{ notified: string }>;
   onEvent(listener: EventListener): () => void;
   /**
    * The same events as JSON text, for the socket gateway: on PGlite no event is parsed or
@@ -300,6 +307,9 @@ export async function createRealtimeBus(
       if (events.length) await send(events.map(checked), executor);
     },
     publishEncodedWithin: (events, write) => within(events.map(checked), write),
+    // On PGlite too: a payload without the held-events prefix is dispatched as it came.
+    notifyEachRow: (texts) =>
+      sql`select count(pg_notify(${notifyChannel}, e.text)) as notified from (${texts}) as e`,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
