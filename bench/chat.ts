@@ -258,7 +258,7 @@ async function chat(
     ];
     const timed = [...g.timed, ...h.timed];
     const waits = waitSamples && waitsPerSecond(waitSamples, firstStart(timed));
-    if (TIMELINE) lines.push(...timeline(timed, stalls, stolen, waits));
+    if (TIMELINE) lines.push(...timeline(timed, stalls, stolen, waits, Date.now() - now()));
     if (PLANS) {
       type Plan = { statement: string; generic: number; custom: number };
       for (const plan of await (servers[0] as Worker).call<Plan[]>('plans'))

@@ -18,9 +18,16 @@ export function timeline(
   stalls: Array<{ name: string; stalls: Array<[number, number]> }>,
   machine: { seconds: number[]; iowait: number[] },
   /** Each second's PostgreSQL waits (wait-sampler.ts), when sampled. */
-  waits?: Map<number, string>,
+  waits: Map<number, string> | undefined,
+  /** Wall-clock milliseconds minus the monotonic clock's (fanout-ipc.ts `now`). */
+  wallOffset: number,
 ): string[] {
   const start = firstStart(timed);
+  // A second holding a wall-clock minute's start: when the minute jobs run (messaging's sweep).
+  const minuteStarts = (second: number) => {
+    const from = start + second * 1000 + wallOffset;
+    return Math.ceil(from / 60_000) * 60_000 < from + 1000 ? '; a minute begins' : '';
+  };
   const seconds = new Map<number, number[]>();
   for (const [at, latency] of timed) {
     const second = Math.floor((at - start) / 1000);
@@ -43,6 +50,7 @@ export function timeline(
       const steal = machine.seconds[second] ? `; stolen ${percent(machine.seconds[second] as number)}` : '';
       const io = machine.iowait[second] ? `; iowait ${percent(machine.iowait[second] as number)}` : '';
       const waited = waits?.get(second) ? `; PostgreSQL ${waits.get(second)}` : '';
-      return `  second ${second}: ${values.length} sends ${spread(values)}${steal}${io}${waited}${loops ? `; event loop late: ${loops}` : ''}`;
-    });
+      return `  second ${second}: ${values.length} sends ${spread(values)}${steal}${io}${waited}${minuteStarts(second)}${loops ? `; event loop late: ${loops}` : ''}`;
+    })
+    .concat(`  second 0 began at ${new Date(start + wallOffset).toISOString()}`);
 }
