@@ -63,8 +63,14 @@ async function seed({ conversations }: { conversations: number }): Promise<Pair[
     await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt")
       select id, name, 'chat-' || id || '@example.com', true, now(), now()
       from unnest(${ids}, ${names}) as t(id, name)`.execute(trx);
-    await sql`insert into profiles (id, first_name, last_name)
-      select id, name, 'Bench' from unnest(${ids}, ${names}) as t(id, name)`.execute(trx);
+    // Hosts are providers (PRODUCT.md, Providers): else the minute bookings sweep cancels their
+    // bookings as a former host's, 100 a minute, in the middle of the run.
+    const hostIds = new Set(pairs.map((p) => p.host.id));
+    await sql`insert into profiles (id, first_name, last_name, is_provider)
+      select id, name, 'Bench', provider
+      from unnest(${ids}, ${names}, ${people.map((p) => hostIds.has(p.id))}::boolean[]) as t(id, name, provider)`.execute(
+      trx,
+    );
     // As a sign-in leaves it: a session a day from its end is one better-auth must refresh, and
     // each request would take its slow path (server/domains/auth/session-reader.ts).
     await sql`insert into "session" ("id", "token", "userId", "expiresAt", "createdAt", "updatedAt")
@@ -94,15 +100,20 @@ async function seed({ conversations }: { conversations: number }): Promise<Pair[
 
 /**
  * The read benchmark's history: `perConversation` messages in each conversation, alternating
- * sides, one a minute up to an hour ago, all read but the last (so unread counts have work).
+ * sides, one a minute up to an hour ago, all read but the last (so unread counts have work), each
+ * already decided by the email sweep as a running site's would be (ADR 122). Left undecided, the
+ * first minute's sweep took them all at once: a spike second of PostgreSQL CPU that a running
+ * site never has (docs/PERFORMANCE.md, Chat, 2026-12-03 15:15).
  */
 async function fill({ perConversation }: { perConversation: number }) {
-  await sql`insert into messages (conversation_id, sender_id, content, created_at, read_at)
+  await sql`insert into messages (conversation_id, sender_id, content, created_at, read_at, email_checked_at)
     select c.id, case when i % 2 = 0 then c.guest_id else c.host_id end,
       'Bench message ' || i || ': the door code is on the booking page, see you at three.',
-      now() - interval '1 hour' - make_interval(mins => ${perConversation} - i),
-      case when i < ${perConversation} then now() end
-    from conversations c, generate_series(1, ${perConversation}) as i`.execute(db);
+      at, case when i < ${perConversation} then now() end, at + interval '10 minutes'
+    from conversations c, generate_series(1, ${perConversation}) as i,
+      lateral (select now() - interval '1 hour' - make_interval(mins => ${perConversation} - i) as at) as t`.execute(
+    db,
+  );
   await sql`analyze messages`.execute(db);
   return countMessages();
 }
