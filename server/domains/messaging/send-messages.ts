@@ -77,7 +77,7 @@ export async function sendMessages(deps: Deps, requests: SendRequest[]): Promise
         content: input.content,
         clientId: input.clientId ?? null,
       };
-      const key = row.clientId && `${row.conversationId} ${row.senderId} ${row.clientId}`;
+      const key = row.clientId && clientIdKey(row.conversationId, row.senderId, row.clientId);
       const first = key ? firstByClientId.get(key) : undefined;
       if (first) {
         repeats.push({ index, of: first });
@@ -107,11 +107,13 @@ export async function sendMessages(deps: Deps, requests: SendRequest[]): Promise
       fresh.flatMap(({ row }) => (row.clientId ? [{ ...row, clientId: row.clientId }] : [])),
     );
     const storedByKey = new Map(
-      retried.map((row) => [`${row.conversation_id} ${row.sender_id} ${row.client_id}`, row]),
+      retried.map((row) => [clientIdKey(row.conversation_id, row.sender_id, row.client_id), row]),
     );
     fresh = [];
     for (const item of accepted) {
-      const stored = storedByKey.get(`${item.row.conversationId} ${item.row.senderId} ${item.row.clientId}`);
+      const stored = storedByKey.get(
+        clientIdKey(item.row.conversationId, item.row.senderId, item.row.clientId),
+      );
       if (stored)
         outcomes[item.index] = { ok: true, message: toMessage(stored, item.bookingId), created: false };
       else fresh.push(item);
@@ -160,6 +162,10 @@ async function write(deps: Deps, items: Accepted[], outcomes: SendOutcome[]) {
   for (const [i, { index }] of items.entries())
     outcomes[index] = { ok: true, message: (sent[i] as (typeof sent)[number]).message, created: true };
 }
+
+/** What makes a client id one send: its sender's, in one conversation (messages_client_id_key). */
+const clientIdKey = (conversationId: string, senderId: string, clientId: string | null) =>
+  `${conversationId} ${senderId} ${clientId}`;
 
 /** A unique violation of the client id (pg's and PGlite's errors both carry code and constraint). */
 function isClientIdRepeat(error: unknown): boolean {

@@ -85,7 +85,7 @@ export async function writeMessages(
       from (select r.recipient_id, count(*) as stored
         from unnest(${column('recipientId', 'text')}) as r(recipient_id)
         group by r.recipient_id) as b`;
-  const result = await sql<{ stored: number }>`${sql.raw(PREPARED)}with inserted as (
+  const result = await sql<{ stored: number; noticed: number }>`${sql.raw(PREPARED)}with inserted as (
       insert into messages
         (id, received_notice_id, conversation_id, sender_id, content, client_id, created_at)
       select t.id, t.notice_id, t.conversation_id, t.sender_id, t.content, t.client_id,
@@ -102,8 +102,9 @@ export async function writeMessages(
       (select count(*) from notices)::integer as noticed,
       (select notified from told) as told,
       (select notified from counted) as counted`.execute(db);
-  const stored = result.rows[0]?.stored ?? 0;
-  if (stored !== rows.length) throw new Error(`stored ${stored} of ${rows.length} messages`);
+  const { stored = 0, noticed = 0 } = result.rows[0] ?? {};
+  if (stored !== rows.length || noticed !== rows.length)
+    throw new Error(`stored ${stored} messages and ${noticed} notices of ${rows.length}`);
 }
 
 /** The messages senders already stored under these client ids (retried sends), by client id. */
