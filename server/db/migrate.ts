@@ -33,6 +33,7 @@ import * as smsSends from './migrations/2026-11-30-20-sms-sends.ts';
 import * as sessionProofs from './migrations/2026-11-30-30-session-proofs.ts';
 import * as emailChanges from './migrations/2026-11-30-40-email-changes.ts';
 import * as passkeys from './migrations/2026-11-30-50-passkeys.ts';
+import * as sessionEndNotices from './migrations/2026-12-03-10-session-end-notices.ts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so the list is the same under Node,
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-30-session-proofs': sessionProofs,
   '2026-11-30-40-email-changes': emailChanges,
   '2026-11-30-50-passkeys': passkeys,
+  '2026-12-03-10-session-end-notices': sessionEndNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

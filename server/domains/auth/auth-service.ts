@@ -10,6 +10,8 @@ export type Profile = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 export type Viewer = {
   userId: string;
   sessionId: string;
+  /** When the session lapses unless better-auth extends it (an open socket re-reads it then, ADR 155). */
+  sessionExpiresAt: Date;
   email: string | null;
   emailVerified: boolean;
   phoneNumber: string | null;
@@ -36,6 +38,7 @@ export function createAuthService(deps: { db: Db; auth: BetterAuth }) {
       return {
         userId: live.userId,
         sessionId: live.sessionId,
+        sessionExpiresAt: live.sessionExpiresAt,
         email: isPlaceholderEmail(live.email) ? null : live.email,
         emailVerified: live.emailVerified,
         phoneNumber: live.phoneNumber,
@@ -54,6 +57,7 @@ export function createAuthService(deps: { db: Db; auth: BetterAuth }) {
     return {
       userId: session.user.id,
       sessionId: session.session.id,
+      sessionExpiresAt: new Date(session.session.expiresAt),
       email: isPlaceholderEmail(contact.email) ? null : contact.email,
       emailVerified: contact.emailVerified,
       phoneNumber: contact.phoneNumber,

@@ -26,6 +26,7 @@ import type { BetterAuth } from './better-auth.ts';
 
 export type SessionRead = {
   sessionId: string;
+  sessionExpiresAt: Date;
   userId: string;
   email: string;
   emailVerified: boolean;
@@ -81,6 +82,7 @@ async function readSessions(db: Db, tokens: readonly string[]): Promise<SessionR
       expiresAt: new Date(expiresAt),
       read: {
         sessionId,
+        sessionExpiresAt: new Date(expiresAt),
         userId: profile.id,
         email,
         emailVerified,

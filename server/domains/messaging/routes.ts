@@ -164,8 +164,8 @@ export async function messagingRoutes(app: FastifyInstance, { services }: { serv
   );
 
   // The same send over the tab's open realtime socket (ADR 149): the same schema, budget and
-  // service. A malformed payload is refused first; then confirm() reads the session again (signed
-  // in, active account) before anything is counted or stored.
+  // service. A malformed payload is refused first; then confirm() vouches for the session (still
+  // live: ADR 155) before anything is counted or stored.
   services.realtime.gateway.handleRequest(SEND_MESSAGE_ACTION, async ({ payload, confirm }) => {
     const parsed = socketSendSchema.safeParse(payload);
     if (!parsed.success) throw invalidInput(parsed.error);

@@ -175,8 +175,8 @@ describeWithApp('messaging: sending over the realtime socket', (ctx) => {
   it('closes the socket of an account disabled since it connected, before storing anything', async () => {
     const { guest, bookingId } = await messagingCast(ctx);
     const tab = await connect(ctx().app, guest.agent);
-    await updateProfile(ctx().services.db, guest.id, { is_deleted: true });
     const closed = new Promise<number>((resolve) => tab.socket.on('close', (code) => resolve(code)));
+    await updateProfile(ctx().services.db, guest.id, { is_deleted: true });
     tab.socket.send(
       JSON.stringify({
         type: 'request',

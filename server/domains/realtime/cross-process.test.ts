@@ -75,4 +75,18 @@ describe.skipIf(!url)(`two app instances on one PostgreSQL${reason}`, () => {
     });
     socket.socket.terminate();
   });
+
+  it('a socket on instance A closes when its session is signed out through instance B (ADR 155)', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const credentials = { email: 'signs-out-elsewhere@example.com', password: 'a long enough password' };
+    const onA = new TestAgent(a.app);
+    await signUpAndSignIn(onA, credentials);
+    const socket = await connect(a.app, onA);
+    const closed = new Promise<number>((resolve) => socket.socket.on('close', (code) => resolve(code)));
+    // The same cookie, sent to the other process.
+    const onB = new TestAgent(b.app);
+    const signedOut = await onB.post('/api/auth/sign-out', {}, { cookie: onA.cookieHeader() });
+    expect(signedOut.statusCode).toBe(200);
+    expect(await closed).toBe(4401);
+  });
 });

@@ -1,7 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { EncodedListener, RealtimeBus } from './bus.ts';
-import { createGateway } from './gateway.ts';
+import { createGateway, type SocketIdentity } from './gateway.ts';
+
+/** A live session for `userId`, an hour from its expiry. */
+const who = (userId: string): SocketIdentity => ({
+  userId,
+  isAdmin: false,
+  sessionId: `session-of-${userId}`,
+  expiresAt: Date.now() + 3_600_000,
+});
 
 /** A bus whose events the test dispatches by hand, as one NOTIFY's payload would be. */
 function handBus() {
@@ -54,8 +62,8 @@ describe('gateway writes', () => {
     const gateway = createGateway(bus);
     const alice = recordingSocket();
     const bob = recordingSocket();
-    gateway.attach(alice.socket as never, { userId: 'alice', isAdmin: false }, async () => null);
-    gateway.attach(bob.socket as never, { userId: 'bob', isAdmin: false }, async () => null);
+    gateway.attach(alice.socket as never, who('alice'), async () => null);
+    gateway.attach(bob.socket as never, who('bob'), async () => null);
     await subscribeTo(alice.socket, 'user:alice');
     await subscribeTo(bob.socket, 'user:bob');
     alice.log.length = 0;
@@ -114,10 +122,7 @@ describe('gateway requests', () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     });
     const { socket, ask } = frameSocket();
-    gateway.attach(socket as never, { userId: 'alice', isAdmin: false }, async () => ({
-      userId: 'alice',
-      isAdmin: false,
-    }));
+    gateway.attach(socket as never, who('alice'), async () => who('alice'));
 
     expect(await ask(1, 'ok')).toEqual({ type: 'reply', id: 1, status: 201, body: { who: 'alice' } });
     expect(await ask(2, 'bug')).toMatchObject({ id: 2, status: 500, body: { error: 'internal_error' } });

@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { RealtimeBus } from './bus.ts';
+import { createRecentEnds, parseSessionEnd, SESSION_ENDS_CHANNEL, type SessionEnd } from './session-ends.ts';
 import {
   createSocketRequests,
   isSocketRequest,
@@ -10,8 +11,12 @@ import {
   type SocketRequestErrorListener,
 } from './socket-requests.ts';
 
-/** Who is on the other end of a socket, re-checked on every heartbeat. */
-export type SocketIdentity = { userId: string; isAdmin: boolean };
+/**
+ * Who is on the other end of a socket: held until the database says the session ended or the
+ * account changed (session-ends.ts, ADR 155), until `expiresAt` (epoch ms), and re-read on every
+ * heartbeat.
+ */
+export type SocketIdentity = { userId: string; isAdmin: boolean; sessionId: string; expiresAt: number };
 
 /** Decides whether an identity may listen on `channel`; null means "not my channel prefix". */
 export type ChannelAuthorizer = (
@@ -38,7 +43,19 @@ export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
 export const TRY_AGAIN_LATER = 1013;
 const CHANNEL_PATTERN = /^[a-z_]+(:[A-Za-z0-9_-]{1,64})?$/;
 
-type Connection = { socket: WebSocket; identity: SocketIdentity; channels: Set<string>; pending: number };
+type Connection = {
+  socket: WebSocket;
+  identity: SocketIdentity;
+  channels: Set<string>;
+  pending: number;
+  /** Reads the session again: null when it no longer holds. */
+  reread: () => Promise<SocketIdentity | null>;
+  /** Closed because its session ended: nothing more is answered, even a request already read. */
+  ended: boolean;
+};
+
+/** WebSocket close code for a session that ended; the client stops reconnecting. */
+const SESSION_ENDED = 4401;
 
 /** Built-in channels: a user's own (`user:<id>`) and the admins' (`admins`). Domains add more. */
 const defaultAuthorizers: ChannelAuthorizer[] = [
@@ -94,6 +111,43 @@ export function createGateway(
     }
   };
   const stopListening = bus.onEncoded(deliver);
+
+  const endSession = (connection: Connection) => {
+    if (connection.ended) return;
+    connection.ended = true;
+    connection.socket.close(SESSION_ENDED, 'Session ended');
+  };
+  /** The account changed: keep the socket if it still may, with what it now may do. */
+  const recheck = async (connection: Connection) => {
+    let current: SocketIdentity | null;
+    try {
+      current = await connection.reread();
+    } catch {
+      // Unsure (the database did not answer): the client reconnects and is checked then.
+      return connection.socket.close(TRY_AGAIN_LATER, 'Account changed; reconnect');
+    }
+    if (!current) return endSession(connection);
+    // Channels were authorised for the old rights: a fresh socket asks again.
+    if (current.isAdmin !== connection.identity.isAdmin)
+      return connection.socket.close(TRY_AGAIN_LATER, 'Account changed; reconnect');
+    connection.identity = current;
+  };
+  const recentEnds = createRecentEnds();
+  const stopHearingEnds = bus.onEncoded((channel, text) => {
+    if (channel !== SESSION_ENDS_CHANNEL) return;
+    const end = parseSessionEnd(text);
+    if (!end) return;
+    recentEnds.remember(end);
+    const ids = new Set(end.ids);
+    for (const connection of connections) {
+      if (end.kind === 'session' && ids.has(connection.identity.sessionId)) endSession(connection);
+      if (end.kind === 'account' && ids.has(connection.identity.userId)) void recheck(connection);
+    }
+  });
+  const endedSince = (identity: SocketIdentity): SessionEnd['kind'] | null => {
+    if (recentEnds.has('session', identity.sessionId)) return 'session';
+    return recentEnds.has('account', identity.userId) ? 'account' : null;
+  };
   // Events published while this process cannot hear them are lost to its sockets: close them, so
   // each client reconnects once the bus listens again and fetches what it missed (ADR 107).
   const stopWatching = bus.onListeningChange((listening) => {
@@ -120,20 +174,35 @@ export function createGateway(
 
   /**
    * Attaches a socket. `revalidate` looks the session up again; when it no longer holds (signed
-   * out, revoked, account disabled) the socket is closed.
+   * out, revoked, account disabled) the socket is closed. It runs on every heartbeat and once the
+   * session's expiry has passed; in between, the session-end triggers close the socket (ADR 155).
    */
   function attach(
     socket: WebSocket,
     identity: SocketIdentity,
     revalidate: () => Promise<SocketIdentity | null>,
   ) {
-    const connection: Connection = { socket, identity, channels: new Set(), pending: 0 };
-    const confirm = async () => {
+    const connection: Connection = {
+      socket,
+      identity,
+      channels: new Set(),
+      pending: 0,
+      reread: revalidate,
+      ended: false,
+    };
+    const reread = async () => {
       const current = await revalidate();
       if (current) connection.identity = current;
       return current;
     };
+    const confirm = async () => {
+      if (connection.ended) return null;
+      return Date.now() < connection.identity.expiresAt ? connection.identity : reread();
+    };
     connections.add(connection);
+    const ended = endedSince(identity);
+    if (ended === 'session') endSession(connection);
+    if (ended === 'account') void recheck(connection);
     socket.on('message', async (raw) => {
       let message: ClientMessage;
       try {
@@ -142,7 +211,7 @@ export function createGateway(
         return send(socket, { type: 'error', reason: 'Messages must be JSON.' });
       }
       if (message.type === 'heartbeat') {
-        if (!(await confirm())) return socket.close(4401, 'Session ended');
+        if (!(await reread())) return endSession(connection);
         return send(socket, { type: 'heartbeat_ok' });
       }
       if (message.type === 'request') {
@@ -157,7 +226,7 @@ export function createGateway(
         }
         connection.pending++;
         const reply = await requests.answer(message, confirm).finally(() => connection.pending--);
-        if (reply === 'session_ended') return socket.close(4401, 'Session ended');
+        if (reply === 'session_ended') return endSession(connection);
         return send(socket, { type: 'reply', id: message.id, ...reply });
       }
       if (
@@ -217,6 +286,7 @@ export function createGateway(
     isLive: () => bus.isListening(),
     close() {
       stopListening();
+      stopHearingEnds();
       stopWatching();
       for (const connection of connections) connection.socket.close(1001, 'Server shutting down');
       connections.clear();

@@ -174,15 +174,47 @@ describeWithApp('realtime gateway', (ctx) => {
     asAdmin.socket.terminate();
   });
 
-  it('refuses disabled accounts, and closes a socket whose session ended at the next heartbeat', async () => {
+  it('closes the socket of an account disabled since it connected at once, and refuses it a new one', async () => {
     const carol = await signUp(ctx(), 'carol@example.com');
     const { socket, messages } = await connect(ctx(), carol.agent);
     socket.send(JSON.stringify({ type: 'heartbeat' }));
     await messages.next((m) => m.type === 'heartbeat_ok');
-
-    await updateProfile(ctx().services.db, carol.userId, { is_deleted: true });
-    await expect(connect(ctx(), carol.agent)).rejects.toThrow(/403|401/);
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+
+    // No frame from the client: the trigger's notice closes it (ADR 155).
+    await updateProfile(ctx().services.db, carol.userId, { is_deleted: true });
+    expect(await closed).toBe(4401);
+    await expect(connect(ctx(), carol.agent)).rejects.toThrow(/403|401/);
+  });
+
+  it("closes a signed-out session's socket at once, and leaves the account's other sessions open", async () => {
+    const erin = await signUp(ctx(), 'erin@example.com');
+    const phone = new TestAgent(ctx().app);
+    const signedIn = await phone.post('/api/account/sign-in', {
+      email: 'erin@example.com',
+      password: 'a long enough password',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const laptopTab = await connect(ctx(), erin.agent);
+    const phoneTab = await connect(ctx(), phone);
+    const closed = new Promise<number>((resolve) => laptopTab.socket.on('close', (code) => resolve(code)));
+
+    await erin.agent.post('/api/auth/sign-out', {});
+    expect(await closed).toBe(4401);
+    phoneTab.socket.send(JSON.stringify({ type: 'heartbeat' }));
+    await phoneTab.messages.next((m) => m.type === 'heartbeat_ok');
+    phoneTab.socket.terminate();
+  });
+
+  it('re-reads a lapsed session on the next heartbeat even though no trigger said so', async () => {
+    const frank = await signUp(ctx(), 'frank@example.com');
+    const { socket, messages } = await connect(ctx(), frank.agent);
+    socket.send(JSON.stringify({ type: 'heartbeat' }));
+    await messages.next((m) => m.type === 'heartbeat_ok');
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    // An update, not a delete: no notice is sent, so only the heartbeat's read can find it.
+    await sql`update "session" set "expiresAt" = now() - interval '1 minute'
+      where "userId" = ${frank.userId}`.execute(ctx().services.db);
     socket.send(JSON.stringify({ type: 'heartbeat' }));
     expect(await closed).toBe(4401);
   });

@@ -13,7 +13,12 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
   const identify = async (headers: Headers): Promise<SocketIdentity | null> => {
     const viewer = await services.auth.getViewer(headers);
     if (!viewer || accountState(viewer.profile) !== 'ok') return null;
-    return { userId: viewer.userId, isAdmin: viewer.profile.is_admin };
+    return {
+      userId: viewer.userId,
+      isAdmin: viewer.profile.is_admin,
+      sessionId: viewer.sessionId,
+      expiresAt: viewer.sessionExpiresAt.getTime(),
+    };
   };
 
   // Development aid for testing reconnects: drop your own sockets. Absent in production.
