@@ -28,6 +28,14 @@ export function accountState(profile: Pick<Profile, 'is_deleted' | 'is_active'>)
   return 'ok';
 }
 
+/** Refuses an account that may not act (disabled, or back under review), as every guard does. */
+export function requireActiveAccount(profile: Pick<Profile, 'is_deleted' | 'is_active'>): void {
+  const state = accountState(profile);
+  if (state === 'disabled') throw new AppError('account_disabled', SUPPORT_MESSAGES.accountDisabled);
+  if (state === 'under_review')
+    throw new AppError('account_under_review', SUPPORT_MESSAGES.accountUnderReview);
+}
+
 export function createAuthService(deps: { db: Db; auth: BetterAuth }) {
   const sessions = createSessionReader(deps);
 
@@ -75,10 +83,7 @@ export function createAuthService(deps: { db: Db; auth: BetterAuth }) {
   /** requireViewer's check, for a viewer already read. */
   function admitViewer(viewer: Viewer | null): Viewer {
     if (!viewer) throw new AppError('unauthenticated', 'Please sign in to continue.');
-    const state = accountState(viewer.profile);
-    if (state === 'disabled') throw new AppError('account_disabled', SUPPORT_MESSAGES.accountDisabled);
-    if (state === 'under_review')
-      throw new AppError('account_under_review', SUPPORT_MESSAGES.accountUnderReview);
+    requireActiveAccount(viewer.profile);
     return viewer;
   }
 

@@ -68,9 +68,16 @@ export function createMessagingService(deps: {
     ): Promise<ConversationPage> => readConversation({ db, now }, actor, bookingId, options),
     /** Spec get_user_unread_count: one query. */
     unreadCount: (userId: string): Promise<number> => countUnreadForUser(db, userId),
-    /** Sends go through the send queue: those arriving together are written together (ADR 148). */
-    send: (actor: MessagingActor, bookingId: string, input: SendMessageInput) =>
-      sendQueue.send({ actor, bookingId, input }),
+    /**
+     * Sends go through the send queue: those arriving together are written together (ADR 148).
+     * `admitted` is a check of the caller's still under way; the send is stored only if it passes.
+     */
+    send: (actor: MessagingActor, bookingId: string, input: SendMessageInput, admitted?: Promise<void>) => {
+      // Read only when its batch goes, which may be after it fails: marked handled meanwhile, so a
+      // refusal is not an unhandled rejection (which would end the process).
+      admitted?.catch(() => {});
+      return sendQueue.send({ actor, bookingId, input, ...(admitted ? { admitted } : {}) });
+    },
     markRead: (actor: MessagingActor, bookingId: string, upToMessageId: string) =>
       markConversationRead({ db, events, notices }, actor, bookingId, upToMessageId),
     remove: (actor: MessagingActor, bookingId: string, messageId: string): Promise<Message> =>

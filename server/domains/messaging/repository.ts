@@ -35,9 +35,15 @@ const PARTY_COLUMNS = [
   'g.id as guest_id',
   'g.first_name as guest_first_name',
   'g.profile_picture_url as guest_avatar',
+  // Whether each may still act: a send refuses a sender disabled since its socket vouched for it
+  // (ADR 155), in the read it makes anyway.
+  'g.is_deleted as guest_is_deleted',
+  'g.is_active as guest_is_active',
   'h.id as host_id',
   'h.first_name as host_first_name',
   'h.profile_picture_url as host_avatar',
+  'h.is_deleted as host_is_deleted',
+  'h.is_active as host_is_active',
 ] as const;
 
 /** Bookings (k) with their context; the caller says which (send-repository.ts reads many). */

@@ -170,10 +170,14 @@ export async function messagingRoutes(app: FastifyInstance, { services }: { serv
     const parsed = socketSendSchema.safeParse(payload);
     if (!parsed.success) throw invalidInput(parsed.error);
     const sender = await confirm();
-    const { hits } = await services.rateLimits.hit(SEND_BUDGET, `user:${sender.userId}`, MINUTE_MS);
-    if (hits > sendLimit) throw new AppError('rate_limited', 'Too many requests. Please wait a moment.');
+    // Counted while the send's conversation is read, not before it: one round trip less.
+    const admitted = services.rateLimits
+      .hit(SEND_BUDGET, `user:${sender.userId}`, MINUTE_MS)
+      .then(({ hits }) => {
+        if (hits > sendLimit) throw new AppError('rate_limited', 'Too many requests. Please wait a moment.');
+      });
     const { bookingId, ...input } = parsed.data;
-    const { message } = await services.messaging.send(sender, bookingId, input);
+    const { message } = await services.messaging.send(sender, bookingId, input, admitted);
     return { status: 201, body: { message } };
   });
 }

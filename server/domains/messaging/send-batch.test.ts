@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type KyselyPlugin, sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { AppError } from '../../http/errors.ts';
 import { describeWithApp } from '../../test/harness.ts';
 import { planCounts } from '../../test/plan-cache.ts';
 import { startIn } from '../bookings/booking-test-support.ts';
@@ -153,6 +154,30 @@ describeWithApp('messaging: sends written together', (ctx) => {
     expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true]);
     expect(statements).toBe(2);
     expect((await stored()).map((row) => row.content)).toEqual(['Here in 5', 'Door is open', 'Thanks!']);
+  });
+
+  it("stores a send only once its caller's own check passes, and fails alone the one it refuses", async () => {
+    const { guest, host, bookingId } = await messagingCast(ctx);
+    const actor = (userId: string) => ({ userId, isAdmin: false });
+    let pass: () => void = () => {};
+    const slowButFine = new Promise<void>((resolve) => {
+      pass = resolve;
+    });
+    const refused = Promise.reject(new AppError('rate_limited', 'Too many requests. Please wait a moment.'));
+    const results = Promise.allSettled([
+      ctx().services.messaging.send(actor(guest.id), bookingId, { content: 'Checked later' }, slowButFine),
+      ctx().services.messaging.send(actor(host.id), bookingId, { content: 'Over budget' }, refused),
+      send(guest.id, bookingId, 'Unchecked'),
+    ]);
+    // Nothing is written while a check in the batch is still under way.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await stored()).toEqual([]);
+    pass();
+    const [checked, overBudget, unchecked] = await results;
+    expect(checked).toMatchObject({ status: 'fulfilled', value: { created: true } });
+    expect(overBudget).toMatchObject({ status: 'rejected', reason: { code: 'rate_limited' } });
+    expect(unchecked).toMatchObject({ status: 'fulfilled', value: { created: true } });
+    expect((await stored()).map((row) => row.content)).toEqual(['Checked later', 'Unchecked']);
   });
 
   it('tries each send alone when their transaction fails, so only the bad one fails', async () => {

@@ -3,6 +3,7 @@ import { v7 as timeOrderedId } from 'uuid';
 import type { Message, SendMessageInput } from '../../../common/schemas/messages.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { requireActiveAccount } from '../auth/auth-service.ts';
 import { encode, type RealtimeBus } from '../realtime/bus.ts';
 import { accessConversation, otherPartyOf, requireParty } from './conversation-access.ts';
 import { closedReason, type MessagingActor, toMessage } from './conversation-rules.ts';
@@ -17,7 +18,16 @@ import {
   writeMessages,
 } from './send-repository.ts';
 
-export type SendRequest = { actor: MessagingActor; bookingId: string; input: SendMessageInput };
+export type SendRequest = {
+  actor: MessagingActor;
+  bookingId: string;
+  input: SendMessageInput;
+  /**
+   * Settles when the caller's own check does (a rate-limit count, ADR 155's Consequences): the
+   * conversations are read meanwhile, and a send it rejects fails with its reason, unstored.
+   */
+  admitted?: Promise<void>;
+};
 
 export type SendOutcome = { ok: true; message: Message; created: boolean } | { ok: false; error: unknown };
 
@@ -50,22 +60,38 @@ export async function sendMessages(deps: Deps, requests: SendRequest[]): Promise
   const bookingIds = [...new Set(requests.map((request) => request.bookingId))];
   // A read on its own: the statement that writes is atomic by itself, and a booking that ends
   // or is cancelled between the two is as if it happened just after the send.
-  const contexts = new Map(
-    (await findConversationContexts(deps.db, bookingIds)).map((context) => [context.booking_id, context]),
-  );
+  const [found, admissions] = await Promise.all([
+    findConversationContexts(deps.db, bookingIds),
+    Promise.allSettled(requests.map((request) => request.admitted)),
+  ]);
+  const contexts = new Map(found.map((context) => [context.booking_id, context]));
   const outcomes: SendOutcome[] = [];
   const accepted: Accepted[] = [];
   // A client id sent twice in one batch: the later sends are answered with the first's message.
   const firstByClientId = new Map<string, Accepted>();
   const repeats: Array<{ index: number; of: Accepted }> = [];
   for (const [index, { actor, bookingId, input }] of requests.entries()) {
+    const admission = admissions[index];
+    if (admission?.status === 'rejected') {
+      outcomes[index] = { ok: false, error: admission.reason };
+      continue;
+    }
     try {
-      const access = await accessConversation(deps.db, actor, bookingId, contexts.get(bookingId) ?? null);
+      const context = contexts.get(bookingId) ?? null;
+      const access = await accessConversation(deps.db, actor, bookingId, context);
       const role = requireParty(access);
-      const reason = closedReason(access.facts, role, deps.now());
+      // A sender disabled since its socket vouched for it (ADR 155) is refused here, from the
+      // read this batch makes anyway. A party has a context: accessConversation found one.
+      if (context)
+        requireActiveAccount(
+          role === 'guest'
+            ? { is_deleted: context.guest_is_deleted, is_active: context.guest_is_active }
+            : { is_deleted: context.host_is_deleted, is_active: context.host_is_active },
+        );
+      const { facts } = access;
+      const reason = closedReason(facts, role, deps.now());
       if (reason) throw new AppError('conflict', reason);
       const recipientId = otherPartyOf(access, role).id;
-      const { facts } = access;
       const row: NewMessage = {
         // Time-ordered ids: messages stored in the same millisecond keep the order they came in
         // (the thread and its cursor order by time, then id).
