@@ -1,25 +1,14 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import type { EncodedListener, RealtimeBus } from './bus.ts';
 import { createGateway, type SocketIdentity } from './gateway.ts';
 import { createRecentEnds, parseSessionEnd, SESSION_ENDS_CHANNEL } from './session-ends.ts';
+import { handBus } from './socket-test-support.ts';
 
-/** A bus whose NOTIFY texts the test dispatches by hand, as the session-end triggers write them. */
-function handBus() {
-  const listeners: EncodedListener[] = [];
-  const bus = {
-    onEncoded: (listener: EncodedListener) => {
-      listeners.push(listener);
-      return () => {};
-    },
-    onListeningChange: () => () => {},
-    isListening: () => true,
-  } as unknown as RealtimeBus;
-  const ended = (event: 'session.ended' | 'account.changed', ids: string[]) => {
-    const payload = event === 'session.ended' ? { sessionIds: ids } : { userIds: ids };
-    const text = JSON.stringify({ channel: SESSION_ENDS_CHANNEL, event, payload });
-    for (const listener of listeners) listener(SESSION_ENDS_CHANNEL, text);
-  };
+/** The session-end triggers' two events, dispatched as their NOTIFY would be. */
+function endsBus() {
+  const { bus, dispatch } = handBus();
+  const ended = (event: 'session.ended' | 'account.changed', ids: string[]) =>
+    dispatch(SESSION_ENDS_CHANNEL, event, event === 'session.ended' ? { sessionIds: ids } : { userIds: ids });
   return { bus, ended };
 }
 
@@ -49,7 +38,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** A gateway with one action that answers with the confirmed user, and a counted session read. */
 function gatewayWithWhoAmI() {
-  const { bus, ended } = handBus();
+  const { bus, ended } = endsBus();
   const gateway = createGateway(bus);
   gateway.handleRequest('whoami', async ({ confirm }) => ({ status: 200, body: await confirm() }));
   let reads = 0;

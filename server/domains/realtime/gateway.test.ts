@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import type { EncodedListener, RealtimeBus } from './bus.ts';
 import { createGateway, type SocketIdentity } from './gateway.ts';
+import { handBus } from './socket-test-support.ts';
 
 /** A live session for `userId`, an hour from its expiry. */
 const who = (userId: string): SocketIdentity => ({
@@ -10,23 +10,6 @@ const who = (userId: string): SocketIdentity => ({
   sessionId: `session-of-${userId}`,
   expiresAt: Date.now() + 3_600_000,
 });
-
-/** A bus whose events the test dispatches by hand, as one NOTIFY's payload would be. */
-function handBus() {
-  const listeners: EncodedListener[] = [];
-  const bus = {
-    onEncoded: (listener: EncodedListener) => {
-      listeners.push(listener);
-      return () => {};
-    },
-    onListeningChange: () => () => {},
-    isListening: () => true,
-  } as unknown as RealtimeBus;
-  const dispatch = (channel: string, event: string) => {
-    for (const listener of listeners) listener(channel, JSON.stringify({ channel, event, payload: {} }));
-  };
-  return { bus, dispatch };
-}
 
 /** A ws-like socket whose stream records, in order, what happened to it. */
 function recordingSocket() {

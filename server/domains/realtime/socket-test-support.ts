@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { TestAgent } from '../../test/http-client.ts';
+import type { EncodedListener, RealtimeBus } from './bus.ts';
 import type { ServerMessage } from './gateway.ts';
 
 /** Helpers for tests that hold realtime sockets (GET /api/realtime through Fastify's injectWS). */
@@ -59,4 +60,23 @@ export async function subscribe(
       'channel' in message &&
       message.channel === channel,
   );
+}
+
+/** A bus whose NOTIFY texts a test dispatches by hand, for the gateway alone (no database). */
+export function handBus() {
+  const listeners: EncodedListener[] = [];
+  const bus = {
+    onEncoded: (listener: EncodedListener) => {
+      listeners.push(listener);
+      return () => {};
+    },
+    onListeningChange: () => () => {},
+    isListening: () => true,
+  } as unknown as RealtimeBus;
+  /** As one event of a NOTIFY payload: `{"channel":…,"event":…,"payload":…}`. */
+  const dispatch = (channel: string, event: string, payload: unknown = {}) => {
+    const text = JSON.stringify({ channel, event, payload });
+    for (const listener of listeners) listener(channel, text);
+  };
+  return { bus, dispatch };
 }
