@@ -2,6 +2,7 @@ import { createCookie, type RouterContextProvider, redirect } from 'react-router
 import type { Viewer } from '../../server/domains/auth/auth-service.ts';
 import { accountState } from '../../server/domains/auth/auth-service.ts';
 import { servicesContext } from './context.ts';
+import { pageUrl } from './route-query.ts';
 
 /** Spec §2 login guard: the full path asked for, query included, waits in this cookie during sign-in. */
 export const redirectCookie = createCookie('privy.redirect', {
@@ -37,7 +38,7 @@ export async function requireViewer(
 ): Promise<Viewer> {
   const viewer = await getViewer(request, context);
   if (!viewer) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     throw redirect('/login', {
       headers: { 'set-cookie': await redirectCookie.serialize(url.pathname + url.search) },
     });

@@ -1,8 +1,9 @@
 import { data } from 'react-router';
+import { pageUrl } from '../lib/route-query.ts';
 import type { Route } from './+types/not-found';
 
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   throw data({ path: url.pathname + url.search }, { status: 404 });
 }
 

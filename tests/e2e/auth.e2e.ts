@@ -10,6 +10,7 @@ import {
   signInWithForm,
   signOutFromMenu,
   uniqueEmail,
+  waitForHydration,
 } from './auth-helpers.ts';
 import { useBrowser } from './browser.ts';
 
@@ -66,6 +67,26 @@ describe('accounts: sign up, confirm, sign in, sign out', () => {
     await signOutFromMenu(page);
     await signInWithForm(page, 'hector@privy.test', DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('brings back to the page, not its data request, someone whose session ended before a link', async () => {
+    const tab = await newTab();
+    const { page, context } = tab;
+    await goto(page, '/login');
+    await signInWithForm(page, 'paula@privy.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await waitForHydration(page);
+    // The session ends under the open page (expired, or signed out on another device); the next
+    // link is a client-side navigation, whose loader request is /manage/properties.data.
+    await context.clearCookies();
+    await page.getByRole('link', { name: 'My bathrooms' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signInWithForm(page, 'paula@privy.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/manage/properties');
+    await page.getByRole('heading', { name: 'My bathrooms' }).waitFor();
+    // The page's live parts, still open when the session went, are refused once on the way (their
+    // reconnect and unread count), as they would be for a person whose session ended.
+    allowConsoleErrors(tab, /status of 401|WebSocket connection to .* failed/);
   });
 
   it('sends a signed-in user from /login and /register to the dashboard', async () => {

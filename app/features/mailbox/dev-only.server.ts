@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import type { AppServices } from '../../../server/services.ts';
+import { pageUrl } from '../../lib/route-query.ts';
 
 /**
  * The dev mailbox shows sign-in links and codes, so in production it does not exist: the same 404 as
@@ -7,7 +8,7 @@ import type { AppServices } from '../../../server/services.ts';
  */
 export function assertDevMailboxAvailable(services: AppServices, request: Request): void {
   if (services.config.devTools) return;
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   throw data({ path: url.pathname + url.search }, { status: 404 });
 }
 
@@ -36,7 +37,7 @@ export async function loadOutboxMessage(services: AppServices, request: Request,
   assertDevMailboxAvailable(services, request);
   const row = await services.email.outbox.find(id);
   if (!row) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     throw data({ path: url.pathname + url.search }, { status: 404 });
   }
   return {

@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from 'react-router';
 import type { BookingListItem } from '../../../common/schemas/booking-pages.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
+import { pageUrl } from '../../lib/route-query.ts';
 
 /*
  * The loaders of /test-messaging and /test-booking-chat (spec §2 dev routes, ADR 121): signed in,
@@ -23,7 +24,7 @@ export type ChatBooking = {
 export async function requireMessagingDevTools(request: Request, context: Readonly<RouterContextProvider>) {
   const viewer = await requireViewer(request, context);
   if (!context.get(servicesContext).config.devTools) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     throw data({ path: url.pathname + url.search }, { status: 404 });
   }
   return viewer;

@@ -9,6 +9,7 @@ import classes from '../../features/messaging/messaging.module.css';
 import type { ThreadActivity } from '../../features/messaging/thread.tsx';
 import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
 import { requireViewer } from '../../lib/guards.server.ts';
+import { pageUrl } from '../../lib/route-query.ts';
 import type { Route } from './+types/layout';
 
 /*
@@ -23,7 +24,7 @@ const bookingQuery = z.uuid();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const onList = url.pathname.replace(/\/+$/, '') === '/messages';
   const booking = bookingQuery.safeParse(url.searchParams.get('booking'));
   if (onList && booking.success) throw redirect(`/messages/${booking.data}`);

@@ -9,6 +9,7 @@ import { closedDates, localToday, nextDates } from '../../features/booking-panel
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { getViewer, redirectCookie } from '../../lib/guards.server.ts';
+import { pageUrl } from '../../lib/route-query.ts';
 import type { Route } from './+types/bathroom-details';
 
 /*
@@ -36,10 +37,7 @@ export async function listingAction({ params, request, context }: Route.ActionAr
   if (!form.success) return { error: 'Choose a start and a length first.' };
   const viewer = await getViewer(request, context);
   if (!viewer) {
-    const back = new URL(request.url);
-    // A submission from the page arrives as its data request (/bathrooms/{id}.data): come back to the page.
-    back.pathname = back.pathname.replace(/\.data$/, '');
-    back.searchParams.delete('_routes');
+    const back = pageUrl(request);
     back.searchParams.set('start', form.data.startsAt);
     back.searchParams.set('duration', String(form.data.durationMinutes));
     throw redirect('/login', {
