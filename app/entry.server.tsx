@@ -3,7 +3,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { requestInfoContext } from './lib/context.ts';
-import { lowPriorityModulePreloads } from './lib/low-priority-module-preloads.server.ts';
+import { scriptsAfterFirstPaint } from './lib/scripts-after-first-paint.server.ts';
 
 // The Fastify server reads these two keys from the build so both sides share one context key.
 export { requestInfoContext, servicesContext } from './lib/context.ts';
@@ -30,8 +30,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // The scripts are fetched after what the first paint needs (ADR 103).
-          const body = lowPriorityModulePreloads();
+          // The scripts are asked for once the page has painted (ADR 103, ADR 157).
+          const body = scriptsAfterFirstPaint();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

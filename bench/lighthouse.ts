@@ -17,7 +17,9 @@ import { guestBooking, machine, median, ROOT, spawnPrivy, waitFor200 } from './l
 // Flags for working on the pages (the reference run takes none): --js-only prints the initial
 // JavaScript file by file and skips Lighthouse; --pages=/,/bathrooms audits only those;
 // --runs=N; --metrics prints each run's FCP, LCP, SI, TBT and the LCP element; --save=DIR writes
-// each run's report (JSON) there.
+// each run's report (JSON) there; --throttling=devtools slows the network and CPU for real instead
+// of simulating them from an unthrottled trace (Lighthouse's default, "simulate"), to see whether a
+// change helps a slow phone or only the simulation's model of it.
 const flags = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
     const [key, value] = arg.replace(/^--/, '').split('=');
@@ -49,6 +51,7 @@ async function runLighthouse(url: string, port: number, cookie?: string) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: categories,
+      ...(flags.throttling ? { throttlingMethod: flags.throttling as 'devtools' | 'simulate' } : {}),
       ...(cookie ? { extraHeaders: { cookie } } : {}),
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);

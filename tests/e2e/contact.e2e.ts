@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { waitForHydration } from './session-helpers.ts';
 
 const SUPPORT = 'support@privy.localhost'; // CONTACT_EMAIL's default, which the e2e server uses
 
@@ -9,6 +10,8 @@ describe('contact form', () => {
   it('sends a message, shows a success toast and clears the form', async () => {
     const { page } = await newTab();
     await page.goto('/contact');
+    // The form is React's: what is typed before it hydrates is not carried over (ADR 157).
+    await waitForHydration(page, 'form[aria-label="Contact form"]');
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Your name').fill('Rosa Park');
     await form.getByLabel('Email address').fill('rosa@example.com');
@@ -37,6 +40,8 @@ describe('contact form', () => {
       if (request.url().endsWith('/api/email/send')) posted++;
     });
     await page.goto('/contact');
+    // The form is React's: what is typed before it hydrates is not carried over (ADR 157).
+    await waitForHydration(page, 'form[aria-label="Contact form"]');
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Email address').fill('not-an-email');
     await form.getByLabel('Message').fill('Too short');
@@ -74,6 +79,8 @@ describe('contact form', () => {
       }),
     );
     await page.goto('/contact');
+    // The form is React's: what is typed before it hydrates is not carried over (ADR 157).
+    await waitForHydration(page, 'form[aria-label="Contact form"]');
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Your name').fill('Rosa Park');
     await form.getByLabel('Email address').fill('rosa@example.com');

@@ -26,8 +26,9 @@ describe('app shell', () => {
     allowConsoleErrors(tab, /status of 404/);
   });
 
-  it('asks for the scripts at low priority, after what the first paint needs, and still hydrates', async () => {
-    // ADR 103: every module preload in the head is marked low priority, on each landing page.
+  it('asks for the scripts at low priority, once the page has painted, and still hydrates', async () => {
+    // ADR 103, ADR 157: the module preloads wait, low priority, in an inert template in the head, and
+    // React Router's module script in another one, until the page has painted.
     const { page } = await newTab();
     for (const path of [
       '/',
@@ -38,9 +39,16 @@ describe('app shell', () => {
       const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
       expect(preloads.length).toBeGreaterThan(3);
       for (const link of preloads) expect(link).toContain('fetchpriority="low"');
-      expect(html.match(/modulepreload/g)?.length).toBe(preloads.length);
+      const held = /<template id="after-paint-preloads">(.*?)<\/template>/.exec(head)?.[1] ?? '';
+      expect(held.match(/<link rel="modulepreload"[^>]*>/g)).toEqual(preloads);
+      expect(html).toMatch(/<template id="after-paint-hydration"><script[^>]* type="module" async="">/);
     }
     await page.goto('/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5');
     await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
+    // Once painted, the preloads are live in the head and the module script is back in its place.
+    expect(
+      await page.locator('head > link[rel="modulepreload"][fetchpriority="low"]').count(),
+    ).toBeGreaterThan(3);
+    expect(await page.locator('#after-paint-preloads, #after-paint-hydration').count()).toBe(0);
   });
 });
