@@ -54,6 +54,7 @@ describe('scripts after the first paint', () => {
     ).toBe(true);
     const runner = /<\/template><script nonce="n">([^<]*)<\/script>/.exec(body)?.[1] ?? '';
     expect(runner).toContain('requestAnimationFrame');
+    expect(runner).toContain('setTimeout(start,3000)');
     expect(runner).toContain(`getElementById('${PRELOADS_TEMPLATE_ID}')`);
     // Only the first module script is React Router's; what follows passes through.
     expect(body.endsWith(BODY_END)).toBe(true);

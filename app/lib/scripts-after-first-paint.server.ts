@@ -32,8 +32,14 @@ const LONGEST_TAG = 200;
 export const PRELOADS_TEMPLATE_ID = 'after-paint-preloads';
 export const HYDRATION_TEMPLATE_ID = 'after-paint-hydration';
 
+/**
+ * A browser that never runs the frame callback while showing the page (a throttled embedded view)
+ * would otherwise never hydrate it: the scripts start this long after the runner at the latest.
+ */
+const AT_THE_LATEST_MS = 3000;
+
 /** Runs where React Router's module script was; it reads both templates (ADR 157). */
-const RUNNER = `(function(){var me=document.currentScript,nonce=me.nonce||me.getAttribute('nonce')||'',held=document.getElementById('${HYDRATION_TEMPLATE_ID}');function start(){var preloads=document.getElementById('${PRELOADS_TEMPLATE_ID}');if(preloads){preloads.content.querySelectorAll('link').forEach(function(link){var copy=document.createElement('link');copy.rel='modulepreload';copy.href=link.getAttribute('href');copy.setAttribute('fetchpriority','low');if(nonce)copy.nonce=nonce;document.head.appendChild(copy);});preloads.remove();}var original=held.content.querySelector('script'),script=document.createElement('script');script.type='module';if(nonce)script.nonce=nonce;script.textContent=original.textContent;held.replaceWith(script);}if(document.visibilityState==='hidden'){start();}else{requestAnimationFrame(function(){setTimeout(start,0);});}})();`;
+const RUNNER = `(function(){var me=document.currentScript,nonce=me.nonce||me.getAttribute('nonce')||'',held=document.getElementById('${HYDRATION_TEMPLATE_ID}'),started=false;function start(){if(started)return;started=true;var preloads=document.getElementById('${PRELOADS_TEMPLATE_ID}');if(preloads){preloads.content.querySelectorAll('link').forEach(function(link){var copy=document.createElement('link');copy.rel='modulepreload';copy.href=link.getAttribute('href');copy.setAttribute('fetchpriority','low');if(nonce)copy.nonce=nonce;document.head.appendChild(copy);});preloads.remove();}var original=held.content.querySelector('script'),script=document.createElement('script');script.type='module';if(nonce)script.nonce=nonce;script.textContent=original.textContent;held.replaceWith(script);}if(document.visibilityState==='hidden'){start();}else{requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,${AT_THE_LATEST_MS});}})();`;
 
 function moveHeadPreloads(head: string): string {
   const preloads: string[] = [];

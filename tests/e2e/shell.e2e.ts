@@ -51,4 +51,22 @@ describe('app shell', () => {
     ).toBeGreaterThan(3);
     expect(await page.locator('#after-paint-preloads, #after-paint-hydration').count()).toBe(0);
   });
+
+  it('still hydrates, a few seconds late, in a browser that never runs frame callbacks', async () => {
+    const { page } = await newTab();
+    await page.addInitScript(() => {
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.goto('/');
+    // Playwright's own polling runs on frame callbacks by default, so this one polls on a timer.
+    await page.waitForFunction(
+      () => {
+        const main = document.querySelector('#main');
+        return Boolean(main && Object.keys(main).some((key) => key.startsWith('__reactFiber')));
+      },
+      undefined,
+      { polling: 100 },
+    );
+    expect(await page.locator('#after-paint-preloads, #after-paint-hydration').count()).toBe(0);
+  });
 });
