@@ -8,7 +8,8 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import type { AppServices } from '../services.ts';
 import type { PageCache } from './page-cache.ts';
 
-export type RequestInfo = { nonce: string; requestId: string };
+/** What a loader or action may need of the HTTP request beyond the Web `Request`: `ip` is the client's address as Fastify resolves it (the key of the API's rate limits). */
+export type RequestInfo = { nonce: string; requestId: string; ip: string };
 
 type EntryWithContext = {
   servicesContext: import('react-router').RouterContext<AppServices>;
@@ -152,7 +153,7 @@ export async function registerReactRouter(
         context.set(entry.servicesContext, services);
         // A cacheable page is rendered for everyone, with a placeholder where the nonce goes.
         const nonce = cache && key ? cache.placeholder : request.cspNonce;
-        context.set(entry.requestInfoContext, { nonce, requestId: request.id });
+        context.set(entry.requestInfoContext, { nonce, requestId: request.id, ip: request.ip });
         const response = await handler(toWebRequest(request, services.config.appUrl), context);
         if (!cache || !key) return sendWebResponse(reply, response);
         const page = {

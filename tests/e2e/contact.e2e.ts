@@ -95,4 +95,33 @@ describe('contact form', () => {
     expect(await form.getByLabel('Subject').inputValue()).toBe('Another question');
     allowConsoleErrors(tab, /status of 429/);
   });
+  it('works as a plain form where scripts never run: errors beside the fields, then "Message sent"', async () => {
+    const tab = await newTab({ device: { javaScriptEnabled: false } });
+    const { page } = tab;
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Your name').fill('Rosa Park');
+    await form.getByLabel('Email address').fill('not-an-email');
+    await form.getByLabel('Subject').fill('Hosting without scripts');
+    await form.getByLabel('Message').fill('Hello! My phone blocks scripts; can I still host?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+
+    await page.getByRole('alert').filter({ hasText: 'Your message was not sent' }).waitFor();
+    expect(
+      await form.getByText('Please enter a valid email address, like name@example.com.').isVisible(),
+    ).toBe(true);
+    // What was typed comes back in the fields.
+    expect(await form.getByLabel('Subject').inputValue()).toBe('Hosting without scripts');
+    await form.getByLabel('Email address').fill('rosa@example.com');
+    await form.getByRole('button', { name: 'Send message' }).click();
+
+    const sent = page.getByRole('status').filter({ hasText: 'Message sent' });
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain('rosa@example.com');
+    const outbox = await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(SUPPORT)}`)).json();
+    expect(outbox.messages.map((m: { subject: string }) => m.subject)).toContain(
+      '[Contact] Hosting without scripts',
+    );
+    allowConsoleErrors(tab, /status of 400/);
+  });
 });

@@ -1,6 +1,6 @@
-import { Box, Button, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   CONTACT_HONEYPOT_FIELD,
@@ -9,6 +9,7 @@ import {
   contactMessageSchema,
 } from '../../../common/schemas/contact.ts';
 import { toast } from '../../ui/toasts.tsx';
+import type { ContactPostResult } from './contact-post-result.ts';
 import { sendContactMessage } from './send-contact-message.ts';
 
 const TOAST_MS = 6000;
@@ -17,25 +18,30 @@ type Values = Required<ContactMessageInput>;
 
 /**
  * The contact form: checked in the browser with the same schema the server uses, so most mistakes
- * are shown beside the field before anything is sent.
+ * are shown beside the field before anything is sent. Before the page's scripts run it is a plain
+ * form posted to the page itself, whose answer arrives as `posted`.
  */
 export function ContactForm({
   initialName = '',
   initialEmail = '',
+  posted,
 }: {
   initialName?: string;
   initialEmail?: string;
+  posted?: ContactPostResult;
 }) {
+  const kept = posted && !posted.ok ? posted.values : undefined;
   const [sending, setSending] = useState(false);
   const form = useForm<Values>({
     name: 'contact',
     initialValues: {
-      name: initialName,
-      email: initialEmail,
-      subject: '',
-      body: '',
+      name: kept?.name ?? initialName,
+      email: kept?.email ?? initialEmail,
+      subject: kept?.subject ?? '',
+      body: kept?.body ?? '',
       [CONTACT_HONEYPOT_FIELD]: '',
     },
+    initialErrors: posted && !posted.ok ? posted.fieldErrors : {},
     // Checked on submit, not on blur: an error appearing as a field loses focus moves the button
     // away from under a tap that has already started. Each error clears as its field is edited.
     validate: schemaResolver(contactMessageSchema, { sync: true }),
@@ -72,10 +78,33 @@ export function ContactForm({
   const bodyLength = form.values.body.length;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <form onSubmit={form.onSubmit(submit, showInvalid)} noValidate aria-label="Contact form">
+      <form method="post" onSubmit={form.onSubmit(submit, showInvalid)} noValidate aria-label="Contact form">
         <Stack gap="md">
+          {posted?.ok ? (
+            <Alert
+              color="teal"
+              variant="light"
+              icon={<IconCircleCheck size={20} aria-hidden="true" />}
+              title="Message sent"
+              role="status"
+            >
+              Thank you. We will reply to {posted.email}, usually within one business day.
+            </Alert>
+          ) : null}
+          {posted && !posted.ok ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={20} aria-hidden="true" />}
+              title="Your message was not sent"
+              role="alert"
+            >
+              {posted.message}
+            </Alert>
+          ) : null}
           <TextInput
             label="Your name"
+            name="name"
             autoComplete="name"
             withAsterisk
             size="md"
@@ -84,6 +113,7 @@ export function ContactForm({
           />
           <TextInput
             label="Email address"
+            name="email"
             description="We reply to this address."
             type="email"
             autoComplete="email"
@@ -95,6 +125,7 @@ export function ContactForm({
           />
           <TextInput
             label="Subject"
+            name="subject"
             placeholder="For example: Door code did not work on May 3"
             withAsterisk
             size="md"
@@ -103,6 +134,7 @@ export function ContactForm({
           />
           <Textarea
             label="Message"
+            name="body"
             description={`${bodyLength.toLocaleString('en-US')} of ${CONTACT_LIMITS.bodyMax.toLocaleString('en-US')} characters. If it is about a booking, include its date and time.`}
             withAsterisk
             size="md"
@@ -127,6 +159,7 @@ export function ContactForm({
             <label htmlFor="contact-website">Leave this field empty</label>
             <input
               id="contact-website"
+              name={CONTACT_HONEYPOT_FIELD}
               type="text"
               tabIndex={-1}
               autoComplete="off"

@@ -7,6 +7,9 @@ import { PageIntro } from '../../features/marketing/page-intro.tsx';
 import { servicesContext } from '../../lib/context.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/contact';
+import { contactAction } from './contact.server.ts';
+
+export const action = (args: Route.ActionArgs) => contactAction(args);
 
 export function loader({ context }: Route.LoaderArgs) {
   return { contactEmail: context.get(servicesContext).config.contactEmail };
@@ -43,7 +46,7 @@ function Way({
   );
 }
 
-export default function ContactPage({ loaderData }: Route.ComponentProps) {
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const viewer = useRootData()?.viewer ?? null;
   const name = viewer ? [viewer.profile.first_name, viewer.profile.last_name].filter(Boolean).join(' ') : '';
   return (
@@ -58,7 +61,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
           <Title order={2} fz="h3" mb="md">
             Send us a message
           </Title>
-          <ContactForm initialName={name} initialEmail={viewer?.email ?? ''} />
+          <ContactForm initialName={name} initialEmail={viewer?.email ?? ''} posted={actionData} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">

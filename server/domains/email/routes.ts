@@ -13,9 +13,16 @@ import { sendContactMessage } from './send-contact-message.ts';
  */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindowMs: 10 * 60 * 1000 } as const;
 
+/** The budget's name in the rate-limit store, which the contact page's own form post shares. */
+export const CONTACT_RATE_LIMIT_SCOPE = 'POST /api/email/send';
+
 function minutesLeft(ttlMs: number): string {
   const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export function contactRateLimitedMessage(ttlMs: number): string {
+  return `You have sent several messages in a short time. Please try again in ${minutesLeft(ttlMs)}, or email us directly.`;
 }
 
 export async function emailRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
@@ -29,10 +36,7 @@ export async function emailRoutes(app: FastifyInstance, { services }: { services
           max: CONTACT_RATE_LIMIT.max,
           timeWindow: CONTACT_RATE_LIMIT.timeWindowMs,
           errorResponseBuilder: (_request, context) =>
-            new AppError(
-              'rate_limited',
-              `You have sent several messages in a short time. Please try again in ${minutesLeft(context.ttl)}, or email us directly.`,
-            ),
+            new AppError('rate_limited', contactRateLimitedMessage(context.ttl)),
         },
       },
       schema: {
