@@ -32,6 +32,8 @@ export function ContactForm({
 }) {
   const kept = posted && !posted.ok ? posted.values : undefined;
   const [sending, setSending] = useState(false);
+  // A native post's answer stays on screen until the hydrated form sends again; then toasts answer.
+  const [answer, setAnswer] = useState(posted);
   const form = useForm<Values>({
     name: 'contact',
     initialValues: {
@@ -48,6 +50,7 @@ export function ContactForm({
   });
 
   async function submit(values: Values) {
+    setAnswer(undefined);
     setSending(true);
     const result = await sendContactMessage(values);
     setSending(false);
@@ -80,7 +83,7 @@ export function ContactForm({
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <form method="post" onSubmit={form.onSubmit(submit, showInvalid)} noValidate aria-label="Contact form">
         <Stack gap="md">
-          {posted?.ok ? (
+          {answer?.ok ? (
             <Alert
               color="teal"
               variant="light"
@@ -88,10 +91,10 @@ export function ContactForm({
               title="Message sent"
               role="status"
             >
-              Thank you. We will reply to {posted.email}, usually within one business day.
+              Thank you. We will reply to {answer.email}, usually within one business day.
             </Alert>
           ) : null}
-          {posted && !posted.ok ? (
+          {answer && !answer.ok ? (
             <Alert
               color="red"
               variant="light"
@@ -99,7 +102,7 @@ export function ContactForm({
               title="Your message was not sent"
               role="alert"
             >
-              {posted.message}
+              {answer.message}
             </Alert>
           ) : null}
           <TextInput
