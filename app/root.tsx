@@ -18,6 +18,7 @@ import type { Route } from './+types/root';
 import { NotificationsProvider } from './features/notifications/notifications-provider.tsx';
 import { StripeBanner } from './features/payments/stripe-banner.tsx';
 import { RealtimeProvider } from './features/realtime/realtime-provider.tsx';
+import { ReloadOnSessionEnd } from './features/realtime/reload-on-session-end.tsx';
 import { requestInfoContext, servicesContext } from './lib/context.ts';
 import { toClientViewer } from './lib/viewer.ts';
 import { AccountGate } from './ui/account-gate.tsx';
@@ -143,6 +144,7 @@ export default function App() {
       sessionId={signingOut || !liveUserId ? null : (viewer?.sessionId ?? null)}
     >
       <InactivityReload />
+      <ReloadOnSessionEnd />
       <SessionOverlay />
       <AccountGate viewer={viewer} supportEmail={root?.supportEmail}>
         {liveUserId ? (

@@ -53,8 +53,6 @@ export function NotificationsProvider({ userId, children }: { userId: string; ch
 
   // After a dropped connection comes back, fetch whatever arrived while it was down.
   useEffect(() => client?.onReconnect(() => void refresh()), [client, refresh]);
-  // The session ended elsewhere (signed out, revoked, account disabled): reload who we are.
-  useEffect(() => client?.onSessionEnded(() => revalidator.revalidate()), [client, revalidator]);
 
   useRealtimeChannel(`user:${userId}`, (event, payload) => {
     if (event === 'profile') {
