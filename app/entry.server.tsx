@@ -28,6 +28,11 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A Suspense boundary's finished content stays where it is in the document. By default React
+        // moves any boundary over 500 bytes, once the page passes 12.8 KB (every page), to a hidden
+        // element after the shell that an inline script reveals on a later frame: the account gate
+        // and the signed-in header's menu were sent hidden, and shown a beat later (ADR 158).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           // The scripts are asked for once the page has painted (ADR 103, ADR 157).

@@ -1,9 +1,17 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { apiCall, registerFresh, signIn, waitForHydration } from './session-helpers.ts';
 
 const DISABLED = 'Your account has been disabled. Please contact support for assistance.';
 const UNDER_REVIEW = "We're reviewing your account. Please check back later.";
+/** React's mark of a boundary's content sent apart from its place, hidden until a script moves it. */
+const OUTLINED = /<div hidden id="S:/;
+
+/** The page as the server sends it: every part in its place, nothing waiting hidden (ADR 158). */
+async function pageHtml(page: Page, path: string): Promise<string> {
+  return (await page.request.get(path)).text();
+}
 
 describe('account gate', () => {
   const { newTab, allowConsoleErrors } = useBrowser();
@@ -13,6 +21,8 @@ describe('account gate', () => {
     const { id } = await registerFresh(member.page, 'gate');
     await member.page.goto('/dashboard');
     await member.page.getByRole('heading', { name: 'Welcome, Fresh' }).waitFor();
+    // The signed-in header's menu sits in a boundary of its own (ADR 151).
+    expect(await pageHtml(member.page, '/dashboard')).not.toMatch(OUTLINED);
 
     // The admin works in a separate browser profile, as they would on their own device.
     const admin = await newTab();
@@ -21,6 +31,9 @@ describe('account gate', () => {
 
     const disable = await apiCall(admin.page, 'PATCH', `/api/admin/users/${id}`, { is_deleted: true });
     expect(disable).toEqual({ status: 200, body: { id, status: 'disabled' } });
+    const gateHtml = await pageHtml(member.page, '/dashboard');
+    expect(gateHtml).toContain(DISABLED);
+    expect(gateHtml).not.toMatch(OUTLINED);
     await member.page.reload();
     await overlay.waitFor();
     expect(await overlay.textContent()).toBe(DISABLED);
