@@ -24,6 +24,15 @@ function FitTo({ points }: { points: [number, number][] }) {
   return null;
 }
 
+/** Gives the map the focus once, for a keyboard user who reached its picture (touch-map.tsx). */
+function FocusOnMount() {
+  const map = useMap();
+  useEffect(() => {
+    map.getContainer().focus({ preventScroll: true });
+  }, [map]);
+  return null;
+}
+
 export type LeafletMapProps = {
   tileUrl: string;
   center: { latitude: number; longitude: number };
@@ -33,9 +42,10 @@ export type LeafletMapProps = {
   onHighlight?: (id: string | null) => void;
   onSelect?: (id: string) => void;
   label: string;
+  focusOnMount?: boolean;
 };
 
-/** Only ever rendered in the browser (see lazy-map.tsx): Leaflet touches `window` on import. */
+/** Only ever rendered in the browser (see lazy-map.tsx, touch-map.tsx): Leaflet touches `window` on import. */
 export default function LeafletMap({
   tileUrl,
   center,
@@ -45,6 +55,7 @@ export default function LeafletMap({
   onHighlight,
   onSelect,
   label,
+  focusOnMount = false,
 }: LeafletMapProps) {
   // The searched place and every marker in view, whatever their number.
   const points = markers.map((marker) => [marker.latitude, marker.longitude] as [number, number]);
@@ -59,6 +70,7 @@ export default function LeafletMap({
     >
       <TileLayer url={tileUrl} attribution={ATTRIBUTION} />
       <FitTo points={inView} />
+      {focusOnMount ? <FocusOnMount /> : null}
       {area ? (
         <Circle
           center={[area.latitude, area.longitude]}

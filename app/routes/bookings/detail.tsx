@@ -10,7 +10,7 @@ import { GuestHoldCard } from '../../features/bookings/hold-cards.tsx';
 import { hostHoldText, isLiveHold } from '../../features/bookings/holds.ts';
 import { refundSummary } from '../../features/bookings/refund-summary.ts';
 import { checkInOpen, StartCountdown } from '../../features/bookings/start-countdown.tsx';
-import { LazyMap } from '../../features/map/lazy-map.tsx';
+import { TouchMap } from '../../features/map/touch-map.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
@@ -147,7 +147,7 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
                   : `In ${booking.city}, ${booking.state_code}.`}
               </Text>
             )}
-            <LazyMap
+            <TouchMap
               height={260}
               tileUrl={tileUrl}
               center={{ latitude: place.latitude, longitude: place.longitude }}

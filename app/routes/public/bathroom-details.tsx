@@ -7,7 +7,7 @@ import { formatPrice } from '../../../common/money.ts';
 import { BOOKING_PANEL_ID, BookingBar } from '../../features/booking-panel/booking-bar.tsx';
 import { BookingPanel } from '../../features/booking-panel/booking-panel.tsx';
 import { ReportListing } from '../../features/listing-reports/report-listing.tsx';
-import { LazyMap } from '../../features/map/lazy-map.tsx';
+import { TouchMap } from '../../features/map/touch-map.tsx';
 import { pageMeta } from '../../features/marketing/meta.ts';
 import { BathroomReviewsSection } from '../../features/reviews/bathroom-reviews.tsx';
 import { FeatureList } from '../../features/search/feature-icons.tsx';
@@ -131,7 +131,7 @@ export default function BathroomDetailsPage({ loaderData, actionData }: Route.Co
                   The circle shows the area. You get the exact address and door instructions when your booking
                   is confirmed.
                 </Text>
-                <LazyMap
+                <TouchMap
                   height={300}
                   tileUrl={tileUrl}
                   center={{ latitude: listing.public_latitude, longitude: listing.public_longitude }}
