@@ -102,8 +102,10 @@ describe('the first load', () => {
   });
 
   it('draws the listing’s map as a picture on a phone, and loads Leaflet only when it is touched', async () => {
-    const { page } = await newTab();
-    await page.setViewportSize({ width: 360, height: 640 });
+    // A touch screen: a mouse would make the map live as it passes over it, before any click.
+    const { page } = await newTab({
+      device: { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true },
+    });
     const found = (
       await apiCall(page, 'GET', '/api/bathrooms/search?lat=30.2672&lng=-97.7431&radius=25&limit=50')
     ).body as { results: Array<Result & { title: string }> };
@@ -121,7 +123,7 @@ describe('the first load', () => {
     expect(await page.locator('.leaflet-container').count()).toBe(0);
     const pictured = await centerAndWidth(area);
 
-    await page.locator('[data-static-map] button').click();
+    await page.locator('[data-static-map] button').tap();
     await page.locator('path.privy-map-area').waitFor();
     expect(mapCode.length).toBeGreaterThan(0);
     // Leaflet draws the area where the picture had it: the picture is the same map.
