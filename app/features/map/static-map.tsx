@@ -17,8 +17,8 @@ export function staticZoom(area: MapArea | undefined, markers: MapMarker[]): num
 
 /**
  * A picture of the map, drawn by the server from the same tiles Leaflet would load, with no
- * script: what shows until the visitor touches it (touch-map.tsx, ADR 159). Tiles outside
- * the box are lazy images the browser never fetches, since the frame clips them.
+ * script: what shows until the visitor touches it (touch-map.tsx, ADR 159). It covers the
+ * widest box these maps sit in; a narrow one fetches the clipped tiles too (lazily, after the page).
  */
 export function StaticMap({
   tileUrl: template,
