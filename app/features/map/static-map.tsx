@@ -10,7 +10,7 @@ const HALF_HEIGHT = 160;
  * The zoom the live map settles on for these contents (leaflet-map.tsx): an area opens at 14; a
  * marker on the center is fitted to the bounds' maximum, 15.
  */
-export function staticZoom(area: MapArea | undefined, markers: MapMarker[]): number {
+function staticZoom(area: MapArea | undefined, markers: MapMarker[]): number {
   if (area) return 14;
   return markers.length ? 15 : 12;
 }
