@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/seed/seed-demo.ts';
 import { firstListing, launchChromium, machine, spawnPrivy, waitFor200 } from './lib/server.ts';
+import { tasksAroundTaps } from './lib/trace-tasks.ts';
 
 /**
  * Interaction to Next Paint of a guest's first taps on a listing, with the CPU slowed 4× (as
@@ -11,7 +12,10 @@ import { firstListing, launchChromium, machine, spawnPrivy, waitFor200 } from '.
  * handlers; INP over so few interactions is the slowest one. Goal (issue "Fast on a slow phone"):
  * ≤ 200 ms.
  *
- *   node bench/inp.ts [--runs=5] [--throttle=4]     (needs `npm run build` first)
+ *   node bench/inp.ts [--runs=5] [--throttle=4] [--trace]     (needs `npm run build` first)
+ *
+ * `--trace` records a Chrome trace of each run's taps and prints, per tap, the main thread's tasks
+ * from just before it to 400 ms after, split into script, style, layout and paint.
  */
 const flags = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -52,6 +56,20 @@ async function interactions(page: Page): Promise<Interaction[]> {
   ]);
 }
 
+function printTaps(trace: Parameters<typeof tasksAroundTaps>[0]) {
+  tasksAroundTaps(trace).forEach((tasks, index) => {
+    console.info(`  tap ${index + 1}:`);
+    for (const task of tasks) {
+      const parts = Object.entries(task.parts)
+        .map(([part, ms]) => `${part} ${ms.toFixed(0)}`)
+        .join(', ');
+      console.info(
+        `    at ${task.start.toFixed(0).padStart(4)} ms, ${task.duration.toFixed(0).padStart(3)} ms: ${parts} (${task.detail})`,
+      );
+    }
+  });
+}
+
 const privy = await spawnPrivy();
 const browser = await launchChromium();
 try {
@@ -83,6 +101,11 @@ try {
       const panel = document.querySelector('[data-testid="booking-panel"]');
       return Boolean(panel && Object.keys(panel).some((key) => key.startsWith('__reactFiber')));
     });
+    if (flags.trace) {
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+      });
+    }
     await page.getByLabel('Another day').tap();
     await page.waitForTimeout(300);
     // The chip's radio is visually hidden: people tap its label.
@@ -91,6 +114,7 @@ try {
     await page.getByRole('button', { name: /^Notifications/ }).tap();
     await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
     const measured = await interactions(page);
+    if (flags.trace) printTaps(JSON.parse((await browser.stopTracing()).toString()));
     await context.close();
     const slowest = Math.max(0, ...measured.map((item) => item.duration));
     worst.push(slowest);

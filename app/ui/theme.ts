@@ -27,6 +27,13 @@ export const theme = createTheme({
   headings: { fontWeight: '750' },
   cursorType: 'pointer',
   focusRing: 'auto',
+  // A modal or drawer locks the page's scroll with global.css's `html:has(…)` rule instead of the
+  // stylesheet react-remove-scroll-bar inserts on every open, which restyled the whole page in the
+  // frame that shows the dialog (ADR 160). Its wheel and touch lock stays.
+  components: {
+    Modal: { defaultProps: { removeScrollProps: { removeScrollBar: false } } },
+    Drawer: { defaultProps: { removeScrollProps: { removeScrollBar: false } } },
+  },
 });
 
 /**

@@ -143,13 +143,31 @@ describe('notifications panel', () => {
     await page.goto('/');
     // A signed-in page hydrates once its header's code is there; a tap before that does nothing.
     await waitForHydration(page, '[aria-label^="Notifications"]');
+    const styleSheets = () => page.evaluate(() => document.styleSheets.length);
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const rootOverflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+    expect(await rootOverflow()).toBe('visible');
+    const sheetsBefore = await styleSheets();
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const panel = page.getByTestId('notification-panel');
     await expect.poll(() => panel.getByText('No notifications to display.').isVisible()).toBe(true);
     expect(await panel.getByPlaceholder('Search notifications...').count()).toBe(0);
-    // A click outside closes it.
+    // The page behind is locked by one CSS rule, not a stylesheet added on open (ADR 160): neither
+    // the wheel over the backdrop nor the keyboard scrolls it.
+    expect(await styleSheets()).toBe(sheetsBefore);
+    expect(await rootOverflow()).toBe('hidden');
+    await page.mouse.move(10, 300);
+    await page.mouse.wheel(0, 600);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(300);
+    expect(await scrollY()).toBe(0);
+    // A click outside closes it, and the page scrolls again.
     await page.mouse.click(10, 300);
     await expect.poll(() => panel.isVisible()).toBe(false);
+    await expect.poll(rootOverflow).toBe('visible');
+    await page.mouse.wheel(0, 600);
+    await expect.poll(scrollY).toBeGreaterThan(0);
   });
 
   it('delivers live to every open tab, and loses nothing across a dropped socket', async () => {
