@@ -13,6 +13,10 @@ describe('becoming a provider', () => {
 
     await admin.page.goto('/admin/provider-requests');
     await expect.poll(() => admin.page.getByTestId('provider-requests-empty').isVisible()).toBe(true);
+    // The toast comes on the admin's own channel and the row on the admins' one: an event sent
+    // before a channel is open is not replayed, so wait for both, as an admin already on the page.
+    await waitForLiveChannel(admin.page, /^admins$/);
+    await waitForLiveChannel(admin.page, /^user:/);
 
     await guest.page.goto('/become-a-provider');
     expect(await guest.page.getByLabel('First name').inputValue()).toBe('Gina');
