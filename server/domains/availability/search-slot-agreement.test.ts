@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { SearchResponse } from '../../../common/schemas/search.ts';
+import { isExclusionViolation } from '../../db/exclusion-violation.ts';
 import type { BookingStatus } from '../../db/types.ts';
 import { describeWithApp } from '../../test/harness.ts';
-import { insertBooking, isExclusionViolation } from '../bookings/repository.ts';
+import { insertBooking } from '../bookings/repository.ts';
 import type { OpeningRange } from './opening-hours.ts';
 import { findSlotSchedule } from './repository.ts';
 import { insertBathroom, insertHost } from './search-test-support.ts';

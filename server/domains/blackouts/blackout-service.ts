@@ -9,6 +9,7 @@ import {
 } from '../../../common/schemas/blackouts.ts';
 import { formatWallClock } from '../../../common/wall-clock.ts';
 import type { Db } from '../../db/database.ts';
+import { isExclusionViolation } from '../../db/exclusion-violation.ts';
 import { AppError } from '../../http/errors.ts';
 import type { BookingService } from '../bookings/booking-service.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
@@ -26,7 +27,6 @@ import {
   findBlackout,
   findOverlappingBlackout,
   insertBlackout,
-  isExclusionViolation,
   listBlackouts,
   listLiveBookingsIn,
   lockBathroom,

@@ -114,11 +114,6 @@ export async function deleteBlackout(db: Executor, blackoutId: string) {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** PostgreSQL's exclusion violation: another blackout took the range first. */
-export function isExclusionViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === '23P01';
-}
-
 const NOTICE_COLUMNS = {
   started: { stamp: 'started_notified_at', due: 'starts_at' },
   ended: { stamp: 'ended_notified_at', due: 'ends_at' },

@@ -6,6 +6,7 @@ import {
   HOLD_MINUTES,
 } from '../../../common/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
+import { isExclusionViolation } from '../../db/exclusion-violation.ts';
 import { AppError } from '../../http/errors.ts';
 import { readSlotSchedule } from '../availability/slot-schedule.ts';
 import {
@@ -30,7 +31,6 @@ import {
   findBookingIdBySession,
   findBookingWithBathroom,
   insertBooking,
-  isExclusionViolation,
   listLiveBookingsOfFormerHosts,
   listStaleHolds,
   lockBookingForPayment,

@@ -7,22 +7,6 @@ import type { BookingStatus, BookingTable, Database } from '../../db/types.ts';
 export type Executor = Db | Transaction<Database>;
 export type NewBooking = Omit<Insertable<BookingTable>, 'blocked'>;
 
-/** PostgreSQL's exclusion_violation: a live booking already holds part of this time. */
-export const EXCLUSION_VIOLATION = '23P01';
-const DEADLOCK_DETECTED = '40P01';
-
-/**
- * A clash with a live booking. Two transactions inserting overlapping bookings at once can each
- * wait for the other while checking the exclusion constraint; PostgreSQL then aborts one with a
- * deadlock and the other's insert goes through, so the aborted one lost the slot like a 23P01.
- */
-export function isExclusionViolation(error: unknown): boolean {
-  const failure = error as { code?: unknown; where?: unknown } | null;
-  const code = String(failure?.code);
-  if (code === EXCLUSION_VIOLATION) return true;
-  return code === DEADLOCK_DETECTED && String(failure?.where).includes('exclusion constraint');
-}
-
 /** A new booking, at the commission rate in force now (ADR 128): later changes never touch it. */
 export async function insertBooking(db: Executor, row: NewBooking) {
   const commission = sql<number>`coalesce((select (value #>> '{}')::int from platform_settings where key = 'commission_bps'), 1500)`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExclusionViolation } from './repository.ts';
+import { isExclusionViolation } from './exclusion-violation.ts';
 
 describe('isExclusionViolation', () => {
   it('takes an exclusion violation for a clash', () => {
