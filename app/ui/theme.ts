@@ -33,6 +33,10 @@ export const theme = createTheme({
   components: {
     Modal: { defaultProps: { removeScrollProps: { removeScrollBar: false } } },
     Drawer: { defaultProps: { removeScrollProps: { removeScrollBar: false } } },
+    // A closed select or autocomplete keeps no hidden dropdown: Mantine's Combobox mounts one by
+    // default, and floating-ui then measures and positions every such invisible list as the page
+    // hydrates (ADR 161).
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

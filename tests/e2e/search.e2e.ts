@@ -130,6 +130,13 @@ describe('search', () => {
     url = new URL(page.url());
     expect(url.searchParams.get('amenities')).toBe('sink');
     await expect.poll(() => page.getByRole('button', { name: 'Filters (1)' }).count()).toBe(1);
+    // Closed, the three live selects keep no hidden list for floating-ui to measure and place while
+    // the page hydrates (ADR 161); an open one has its list.
+    await expect.poll(() => page.locator('.mantine-Popover-dropdown').count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Within' }).click();
+    await expect.poll(() => page.locator('.mantine-Popover-dropdown').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.mantine-Popover-dropdown').count()).toBe(0);
   }, 60_000);
 
   it('a list opened while a search is loading stays open when its results arrive', async () => {
