@@ -26,11 +26,6 @@ function wrapperStyle(description: boolean, error: boolean): CSSProperties {
     ...WRAPPER_STYLE,
   } as CSSProperties;
 }
-const OPTIONS_STYLE = {
-  '--combobox-option-fz': 'var(--mantine-font-size-sm)',
-  '--combobox-option-padding': 'var(--combobox-option-padding-sm)',
-} as CSSProperties;
-const DROPDOWN_STYLE = { display: 'none', zIndex: 300, top: 0, left: 0, ...OPTIONS_STYLE } as CSSProperties;
 const GROUP_STYLE = {
   '--group-gap': 'var(--mantine-spacing-md)',
   '--group-align': 'center',
@@ -74,7 +69,6 @@ export function AddressStandIn({
   withMyLocation = true,
 }: AddressStandInProps) {
   const id = useMantineInputId();
-  const optionsId = useMantineInputId();
   const statusId = useId();
   const invalid = error ? true : undefined;
   const describedBy = [error && `${id}-error`, description && `${id}-description`].filter(Boolean).join('  ');
@@ -158,21 +152,6 @@ export function AddressStandIn({
             {error}
           </p>
         ) : null}
-      </div>
-      <div
-        style={DROPDOWN_STYLE}
-        className="m_38a85659 mantine-Popover-dropdown m_88b62a41 mantine-Combobox-dropdown"
-        role="presentation"
-        data-hidden="true"
-        data-position="bottom"
-      >
-        <div
-          style={OPTIONS_STYLE}
-          className="m_b2821a6e mantine-Combobox-options"
-          aria-label={`${label} suggestions`}
-          id={optionsId}
-          role="listbox"
-        />
       </div>
       <span className="m_515a97f8 mantine-VisuallyHidden-root" id={statusId} aria-live="polite" />
       {withMyLocation ? (
