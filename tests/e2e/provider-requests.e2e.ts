@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { signIn, waitForLiveChannel } from './session-helpers.ts';
+import { apiCall, registerFresh, signIn, waitForLiveChannel } from './session-helpers.ts';
 
 describe('becoming a provider', () => {
   const { newTab } = useBrowser();
@@ -85,5 +85,40 @@ describe('becoming a provider', () => {
     await expect
       .poll(() => guest.page.getByTestId('provider-request-status').textContent())
       .toContain('Your hosting access was removed');
+  });
+
+  it('catches up on a request sent while the admin was offline, once the socket is back', async () => {
+    const admin = await newTab();
+    const guest = await newTab();
+    await signIn(admin.page, 'admin@privy.test');
+    const member = await registerFresh(guest.page, 'offline-ask');
+    await admin.page.goto('/admin/provider-requests');
+    await waitForLiveChannel(admin.page, /^admins$/);
+    const theirs = admin.page.getByTestId('provider-request-row').filter({ hasText: member.email });
+    expect(await theirs.count()).toBe(0);
+
+    // Drop the admin's socket and keep it down (its first retry comes a second later), then ask.
+    const drop = await apiCall(admin.page, 'POST', '/api/dev/realtime/disconnect');
+    expect(drop.body.closed).toBeGreaterThanOrEqual(1);
+    await admin.context.setOffline(true);
+    const asked = await apiCall(guest.page, 'POST', '/api/provider-requests', {
+      first_name: 'Fresh',
+      last_name: 'Member',
+      email: member.email,
+    });
+    expect(asked.status).toBe(201);
+    // The event went out while nothing was listening: no live delivery can have shown it.
+    expect(await admin.page.evaluate(() => document.documentElement.dataset.realtime)).not.toBe('open');
+    await admin.page.waitForTimeout(300);
+    expect(await theirs.count()).toBe(0);
+
+    // Back online, the client reconnects on its own; the restored channel reloads the list.
+    await admin.context.setOffline(false);
+    await waitForLiveChannel(admin.page, /^admins$/);
+    await expect.poll(() => theirs.count(), { timeout: 15_000 }).toBe(1);
+
+    // Leave no pending request for the other tests, which expect an empty queue.
+    const decided = await apiCall(admin.page, 'POST', `/api/admin/provider-requests/${asked.body.id}/reject`);
+    expect(decided.status).toBeLessThan(300);
   });
 });

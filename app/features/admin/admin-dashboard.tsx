@@ -6,7 +6,7 @@ import { notificationActions } from '../../../common/notification-actions.ts';
 import { notificationTitle } from '../../../common/notification-titles.ts';
 import type { DashboardFigures, DashboardNotice } from '../../../common/schemas/admin-dashboard.ts';
 import type { AuditEntry } from '../../../common/schemas/audit.ts';
-import { useRealtimeChannel } from '../realtime/realtime-provider.tsx';
+import { useChannelRestored, useRealtimeChannel } from '../realtime/realtime-provider.tsx';
 
 /** Times on the dashboard read in UTC, like its days and weeks, and render the same on server and client. */
 export function utcTime(iso: string): string {
@@ -197,4 +197,7 @@ export function useLiveDashboard(adminId: string) {
   useRealtimeChannel(`user:${adminId}`, (event) => {
     if (event === 'notification') schedule();
   });
+  // What either channel carried while the socket was down is not replayed (ADR 162).
+  useChannelRestored('admins', schedule);
+  useChannelRestored(`user:${adminId}`, schedule);
 }

@@ -121,6 +121,32 @@ describe('realtime client', () => {
     expect(FakeSocket.all).toHaveLength(3);
   });
 
+  it('tells a channel it is restored only when the server confirms it again after a loss', () => {
+    const restored = vi.fn();
+    const otherRestored = vi.fn();
+    client.onChannelRestored('admins', restored);
+    client.onChannelRestored('user:u1', otherRestored);
+    client.subscribe('admins', vi.fn());
+    client.start();
+    latest().open();
+    latest().serverSays({ type: 'subscribed', channel: 'admins' });
+    expect(restored).not.toHaveBeenCalled();
+
+    latest().dropFromServer();
+    vi.advanceTimersByTime(1000);
+    latest().open();
+    // Open again, but not yet confirmed: an event could still be missed until it is.
+    expect(restored).not.toHaveBeenCalled();
+    latest().serverSays({ type: 'subscribed', channel: 'admins' });
+    expect(restored).toHaveBeenCalledTimes(1);
+
+    client.renew();
+    latest().open();
+    latest().serverSays({ type: 'subscribed', channel: 'admins' });
+    expect(restored).toHaveBeenCalledTimes(2);
+    expect(otherRestored).not.toHaveBeenCalled();
+  });
+
   it('sends a heartbeat every 30 s and drops a link that does not answer within 10 s', () => {
     client.start();
     latest().open();

@@ -186,6 +186,23 @@ export class RealtimeClient {
     return () => this.statusListeners.delete(listener);
   }
 
+  /**
+   * Calls `listener` each time the server confirms `channel` again after losing it (a dropped or
+   * renewed socket, a refused subscription): events sent in between are not replayed, so a view
+   * built from them should fetch afresh. The first confirmation is not a restoration.
+   */
+  onChannelRestored(channel: string, listener: () => void): () => void {
+    let lost = false;
+    return this.onStatus((name, status) => {
+      if (name !== channel) return;
+      if (status !== 'subscribed') lost = true;
+      else if (lost) {
+        lost = false;
+        listener();
+      }
+    });
+  }
+
   private connect(): void {
     if (this.stopped) return;
     this.setState('connecting');

@@ -85,3 +85,18 @@ export function useRealtimeChannel(
     return client.subscribe(channel, (event, payload) => handler.current(event, payload));
   }, [client, channel, handler]);
 }
+
+/**
+ * Calls `onRestored` when the server confirms `channel` again after the connection lost it: what
+ * was sent on it meanwhile is not replayed, so whatever was built from its events should be fetched
+ * afresh (ADR 162).
+ */
+export function useChannelRestored(channel: string | null, onRestored: () => void) {
+  const client = useRealtimeClient();
+  const [handler] = useState(() => ({ current: onRestored }));
+  handler.current = onRestored;
+  useEffect(() => {
+    if (!client || !channel) return;
+    return client.onChannelRestored(channel, () => handler.current());
+  }, [client, channel, handler]);
+}

@@ -1,11 +1,5 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
-import {
-  isRouteErrorResponse,
-  useLoaderData,
-  useNavigate,
-  useRevalidator,
-  useSearchParams,
-} from 'react-router';
+import { isRouteErrorResponse, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { type EarningsUnit, earningsOverviewQuerySchema } from '../../../common/schemas/earnings.ts';
 import { earningsViewerOf } from '../../../server/domains/payouts/earnings-service.ts';
 import { EarningsBookings } from '../../features/earnings/earnings-bookings.tsx';
@@ -13,7 +7,7 @@ import { EarningsChart } from '../../features/earnings/earnings-chart.tsx';
 import { EarningsPayouts } from '../../features/earnings/earnings-payouts.tsx';
 import { BecomeHostCard, ConnectCard, ExportsCard } from '../../features/earnings/earnings-side.tsx';
 import { EarningsTotalsGrid } from '../../features/earnings/earnings-totals.tsx';
-import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
+import { useLiveLoaderData } from '../../features/realtime/use-live-loader-data.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
 import { routeQuery } from '../../lib/route-query.ts';
@@ -49,16 +43,13 @@ function HostEarnings({
 }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const hrefWith = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) next.set(key, value);
     return `/earnings?${next.toString()}`;
   };
   // Payout and refund notices arrive on the host's own channel: the figures are read again.
-  useRealtimeChannel(`user:${data.userId}`, (event) => {
-    if (event === 'notification') void revalidator.revalidate();
-  });
+  useLiveLoaderData(`user:${data.userId}`, (event) => event === 'notification');
   return (
     <Stack gap="lg" maw={1100} mx="auto">
       <div>

@@ -1,12 +1,12 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { data, Form, useFetcher, useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import { data, Form, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { type AdminBookingsQuery, adminBookingsQuerySchema } from '../../../common/schemas/admin.ts';
 import { HOST_FILTERS } from '../../../common/schemas/booking-pages.ts';
 import { bookingIdParamsSchema } from '../../../common/schemas/bookings.ts';
 import { AdminBookingsTable } from '../../features/bookings/admin-bookings-table.tsx';
-import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
+import { useLiveLoaderData } from '../../features/realtime/use-live-loader-data.ts';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireAdmin } from '../../lib/guards.server.ts';
@@ -70,12 +70,9 @@ function hrefFor(query: AdminBookingsQuery, page: number): string {
 export default function AdminBookings() {
   const { bookings, total, page, page_size, query, adminId } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const fetcher = useFetcher<typeof action>();
   // Admins hear of bookings through their ADMIN_* notifications: each one refreshes the list.
-  useRealtimeChannel(`user:${adminId}`, (event) => {
-    if (event === 'notification') void revalidator.revalidate();
-  });
+  useLiveLoaderData(`user:${adminId}`, (event) => event === 'notification');
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return;
     if (fetcher.data.ok) toast.success({ title: 'Done', message: fetcher.data.message });

@@ -11,7 +11,7 @@ import {
 } from '../../../common/schemas/payouts.ts';
 import { payoutApi } from '../../features/payouts/payout-api.ts';
 import { OUTCOME_COLORS, outcomeText, PayoutResults } from '../../features/payouts/payout-results.tsx';
-import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
+import { useLiveLoaderData } from '../../features/realtime/use-live-loader-data.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireAdmin } from '../../lib/guards.server.ts';
@@ -156,9 +156,7 @@ export default function ProviderPayoutPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [results, setResults] = useState<PayoutOutcome[]>([]);
   const [names, setNames] = useState<Record<string, string>>({});
-  useRealtimeChannel('admins', (event) => {
-    if (event === PAYOUT_EVENT) revalidator.revalidate();
-  });
+  useLiveLoaderData('admins', (event) => event === PAYOUT_EVENT);
 
   async function run(key: string, call: () => Promise<PayoutOutcome[]>) {
     setBusy(key);

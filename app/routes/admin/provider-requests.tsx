@@ -12,21 +12,13 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import {
-  data,
-  Form,
-  useFetcher,
-  useLoaderData,
-  useRevalidator,
-  useSearchParams,
-  useSubmit,
-} from 'react-router';
+import { data, Form, useFetcher, useLoaderData, useSearchParams, useSubmit } from 'react-router';
 import {
   providerDecisionSchema,
   providerRequestFilterSchema,
   providerRequestIdParamsSchema,
 } from '../../../common/schemas/provider-requests.ts';
-import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
+import { useLiveLoaderData } from '../../features/realtime/use-live-loader-data.ts';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireAdmin } from '../../lib/guards.server.ts';
@@ -119,12 +111,9 @@ export default function ProviderRequestsPage() {
   const { filter, requests } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
-  const revalidator = useRevalidator();
 
   // A request arriving or decided anywhere shows up here without a reload.
-  useRealtimeChannel('admins', (event) => {
-    if (event === 'provider_request') revalidator.revalidate();
-  });
+  useLiveLoaderData('admins', (event) => event === 'provider_request');
 
   return (
     <Stack gap="md">

@@ -20,7 +20,7 @@ import {
   type RefundRequestView,
   refundQueueQuerySchema,
 } from '../../../common/schemas/refund-requests.ts';
-import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
+import { useLiveLoaderData } from '../../features/realtime/use-live-loader-data.ts';
 import { refundApi } from '../../features/refund-requests/refund-api.ts';
 import { RefundRequestBody } from '../../features/refund-requests/request-cards.tsx';
 import { ApiError } from '../../lib/api-error.ts';
@@ -175,11 +175,8 @@ export default function RefundRequestsPage() {
   const { status, requests, threads } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
-  const revalidator = useRevalidator();
   // A request filed, answered or decided anywhere shows up here without a reload.
-  useRealtimeChannel('admins', (event) => {
-    if (event === REFUND_REQUEST_EVENT) revalidator.revalidate();
-  });
+  useLiveLoaderData('admins', (event) => event === REFUND_REQUEST_EVENT);
   const filters = [
     ...REFUND_REQUEST_STATUSES.map((value) => ({ value, label: REFUND_STATUS_LABELS[value] })),
     { value: 'all', label: 'All' },

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { Link, useLoaderData, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { Link, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import { isHostBookingNotice } from '../../../common/notification-types.ts';
 import {
   HOST_FILTERS,
@@ -13,7 +13,7 @@ import { splitHolds } from '../../features/bookings/holds.ts';
 import { HostBookingCards } from '../../features/bookings/host-booking-cards.tsx';
 import { WeekCalendar } from '../../features/bookings/week-calendar.tsx';
 import { requireHost } from '../../features/listings/guards.server.ts';
-import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
+import { useLiveLoaderData } from '../../features/realtime/use-live-loader-data.ts';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { routeQuery } from '../../lib/route-query.ts';
@@ -90,13 +90,12 @@ export default function ManageBookings({ actionData }: Route.ComponentProps) {
   const { viewerId, filter, counts, view, week, today, bookings, holds, bathrooms } =
     useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const busy = useNavigation().state !== 'idle';
   // A booking made, cancelled (a blackout's too) or checked in elsewhere reaches the host as a
   // notification: reload.
-  useRealtimeChannel(`user:${viewerId}`, (event, payload) => {
+  useLiveLoaderData(`user:${viewerId}`, (event, payload) => {
     const type = (payload as { notification_type?: string } | null)?.notification_type ?? '';
-    if (event === 'notification' && isHostBookingNotice(type)) void revalidator.revalidate();
+    return event === 'notification' && isHostBookingNotice(type);
   });
   const href = (next: { status?: string | null; bathroomId?: string | null; view?: View; week?: string }) => {
     const params = new URLSearchParams();
