@@ -24,11 +24,8 @@ import {
   createBlackoutService,
   defineBlackoutJobs,
 } from './domains/blackouts/blackout-service.ts';
-import {
-  type BookingService,
-  createBookingService,
-  defineBookingJobs,
-} from './domains/bookings/booking-service.ts';
+import { defineBookingJobs } from './domains/bookings/booking-jobs.ts';
+import { type BookingService, createBookingService } from './domains/bookings/booking-service.ts';
 import { type CalendarService, createCalendarService } from './domains/calendar/calendar-service.ts';
 import {
   createDatabaseSetupService,

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/harness.ts';
 import { wallClock } from '../availability/zoned-time.ts';
-import { EXPIRE_HOLDS_SWEEP_JOB, SLOT_TAKEN_MESSAGE } from './booking-service.ts';
+import { EXPIRE_HOLDS_SWEEP_JOB } from './booking-jobs.ts';
+import { SLOT_TAKEN_MESSAGE } from './booking-refusals.ts';
 import {
   book,
   bookingCast,

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
 import { describeWithApp } from '../../test/harness.ts';
-import { createBookingService, SLOT_TAKEN_MESSAGE } from './booking-service.ts';
+import { SLOT_TAKEN_MESSAGE } from './booking-refusals.ts';
+import { createBookingService } from './booking-service.ts';
 import {
   book,
   bookingCast,
