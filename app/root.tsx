@@ -2,7 +2,7 @@
 import './ui/mantine-base.css';
 import './ui/global.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -20,6 +20,7 @@ import { StripeBanner } from './features/payments/stripe-banner.tsx';
 import { RealtimeProvider } from './features/realtime/realtime-provider.tsx';
 import { ReloadOnSessionEnd } from './features/realtime/reload-on-session-end.tsx';
 import { requestInfoContext, servicesContext } from './lib/context.ts';
+import { lazyPart } from './lib/patient-import.ts';
 import { toClientViewer } from './lib/viewer.ts';
 import { AccountGate } from './ui/account-gate.tsx';
 import { EARLY_TAP_SCRIPT } from './ui/early-taps.ts';
@@ -56,11 +57,13 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>('root');
 }
 
-const ToastAreas = lazy(() => import('./ui/toast-areas.tsx'));
+const ToastAreas = lazyPart(() => import('./ui/toast-areas.tsx'));
 // Signed-in only, and nothing to draw: its code loads after the page, beside it (ADR 121).
-const MessageAlertsRunner = lazy(() => import('./features/message-alerts/message-alerts-provider.tsx'));
+const MessageAlertsRunner = lazyPart(() => import('./features/message-alerts/message-alerts-provider.tsx'));
 // Error pages are rare: their code loads when one is shown (its page hydrates once it is there).
-const ErrorPage = lazy(() => import('./ui/error-page.tsx').then((module) => ({ default: module.ErrorPage })));
+const ErrorPage = lazyPart(() =>
+  import('./ui/error-page.tsx').then((module) => ({ default: module.ErrorPage })),
+);
 
 /**
  * The toast areas hold nothing until the browser shows a toast, yet rendering their empty

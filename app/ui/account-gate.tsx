@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { SUPPORT_MESSAGES } from '../../common/constants.ts';
+import { lazyPart } from '../lib/patient-import.ts';
 import type { ClientViewer } from '../lib/viewer.ts';
 
 // Few ever see it: its code loads only for them, in a Suspense boundary of its own like every part
 // loaded lazily while the page hydrates (ADR 151).
-const BlockedAccount = lazy(() => import('./blocked-account.tsx'));
+const BlockedAccount = lazyPart(() => import('./blocked-account.tsx'));
 
 /** Spec §4 account gate: a disabled or under-review account sees only this, and may sign out. */
 export function AccountGate({

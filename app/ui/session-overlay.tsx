@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useNavigation } from 'react-router';
+import { lazyPart } from '../lib/patient-import.ts';
 
 // Shown only while signing in or out, so its code loads then (or never).
-const SessionOverlayView = lazy(() => import('./session-overlay-view.tsx'));
+const SessionOverlayView = lazyPart(() => import('./session-overlay-view.tsx'));
 
 /** Form posts that change who is signed in; while one is under way the session is reloading. */
 const SESSION_CHANGING_ACTIONS = /^\/(login|logout|register|verify-phone|reset-password)(\/|$|\?)/;

@@ -1,8 +1,9 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMounted } from '@mantine/hooks';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
+import { lazyPart } from '../lib/patient-import.ts';
 import { useRootData } from '../root.tsx';
 import { Logo } from './logo.tsx';
 import classes from './site-chrome.module.css';
@@ -17,8 +18,8 @@ import { useLive } from './use-live.ts';
  * waited for its code before hydrating, and React dropped every tap, key and file choice made
  * anywhere on the page in the meantime (ADR 151).
  */
-const AccountActions = lazy(() => import('./account-actions.tsx'));
-const MobileNav = lazy(() => import('./mobile-nav.tsx'));
+const AccountActions = lazyPart(() => import('./account-actions.tsx'));
+const MobileNav = lazyPart(() => import('./mobile-nav.tsx'));
 
 const NAV = [
   { to: '/how-it-works', label: 'How it works' },

@@ -197,6 +197,35 @@ describe('messages between a guest and a host', () => {
     expect(await box.isDisabled()).toBe(false);
   }, 120_000);
 
+  it('the list catches up on a message sent while its socket was down', async () => {
+    const { page: host } = await newTab();
+    await signIn(host, 'paula@privy.test');
+    const tab = await newTab();
+    const { page: guest, context } = tab;
+    await registerFresh(guest, 'messaging-offline-list');
+    const bookingId = await paidBookingOfPaula(host, guest);
+    await guest.goto('/messages');
+    await waitForHydration(guest, '[data-testid="conversation"]');
+    await waitForLiveChannel(guest, /^user:/);
+    const row = guest.getByTestId('conversation').first();
+
+    // The guest's socket dropped and kept down (its first retry is a second away) while Paula writes.
+    const drop = await apiCall(guest, 'POST', '/api/dev/realtime/disconnect');
+    expect(drop.body.closed).toBeGreaterThanOrEqual(1);
+    await context.setOffline(true);
+    const sent = await apiCall(host, 'POST', `/api/messages/${bookingId}`, { content: 'Door code is 4512' });
+    expect(sent.status).toBe(201);
+    expect(await guest.evaluate(() => document.documentElement.dataset.realtime)).not.toBe('open');
+    await guest.waitForTimeout(300);
+    expect(await row.textContent()).not.toContain('Door code is 4512');
+
+    // Back online: the restored channel reads the list again, with the message's preview.
+    await context.setOffline(false);
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Door code is 4512');
+    // What the browser itself says of requests made while it was offline is expected.
+    allowConsoleErrors(tab, /ERR_INTERNET_DISCONNECTED/);
+  }, 90_000);
+
   it('a closed conversation of the demo guest reads, with the reason where the composer was', async () => {
     const { page } = await newTab();
     await signIn(page, 'gina@privy.test');

@@ -1,5 +1,6 @@
-import { type ComponentType, lazy, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { LinkButton, StaticButton, SubmitButton } from '../../ui/static-button.tsx';
 import { StaticChip, StaticRedAlert, StaticSegmentedControl } from '../../ui/static-choice.tsx';
 import { useLive } from '../../ui/use-live.ts';
@@ -58,7 +59,7 @@ const loadMantineControls = () =>
 const LIVE_CONTROLS = Object.fromEntries(
   (Object.keys(STAND_IN_CONTROLS) as (keyof PanelControls)[]).map((name) => [
     name,
-    lazy(async () => ({ default: (await loadMantineControls())[name] as ComponentType<object> })),
+    lazyPart(async () => ({ default: (await loadMantineControls())[name] as ComponentType<object> })),
   ]),
 ) as unknown as PanelControls;
 

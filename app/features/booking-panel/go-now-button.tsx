@@ -1,10 +1,11 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyPart } from '../../lib/patient-import.ts';
 import classes from './go-now.module.css';
 
 /** The list and its booking code load on the first tap only (the home page's first load stays small: ADR 082). */
-const GoNowModal = lazy(() => import('./go-now-modal.tsx'));
+const GoNowModal = lazyPart(() => import('./go-now-modal.tsx'));
 
 export type GoNowPoint = { latitude: number; longitude: number };
 

@@ -1,11 +1,12 @@
 import { IconBolt } from '@tabler/icons-react';
-import { type CSSProperties, lazy, useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { takeEarlyTap } from '../../ui/early-taps.ts';
 import { useLive } from '../../ui/use-live.ts';
 import classes from './go-now.module.css';
 import type { GoNowPoint } from './go-now-button.tsx';
 
-const GoNowButton = lazy(() =>
+const GoNowButton = lazyPart(() =>
   import('./go-now-button.tsx').then((module) => ({ default: module.GoNowButton })),
 );
 

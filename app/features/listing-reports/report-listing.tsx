@@ -1,10 +1,11 @@
 import { IconFlag } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { StaticButton } from '../../ui/static-button.tsx';
 
 // A dialog few guests ever open: its code (Mantine's modal, radios, text area) loads on the first
 // tap instead of with the listing page (ADR 141).
-const ReportListingDialog = lazy(() => import('./report-listing-dialog.tsx'));
+const ReportListingDialog = lazyPart(() => import('./report-listing-dialog.tsx'));
 
 /**
  * "Report this listing" (ADR 136): a signed-in member tells Privy's admins what is wrong; the

@@ -1,8 +1,9 @@
 import { Box, Center, Loader, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPart } from '../../lib/patient-import.ts';
 import type { PinMapProps } from './pin-map.tsx';
 
-const PinMap = lazy(() => import('./pin-map.tsx'));
+const PinMap = lazyPart(() => import('./pin-map.tsx'));
 
 /** The draggable pin map, mounted after hydration so the server never loads Leaflet. */
 export function LazyPinMap(props: PinMapProps) {

@@ -1,8 +1,9 @@
 import { Box, Center, Loader, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyPart } from '../../lib/patient-import.ts';
 import type { LeafletMapProps } from './leaflet-map.tsx';
 
-const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
+const LeafletMap = lazyPart(() => import('./leaflet-map.tsx'));
 
 /** How far below the screen the map starts loading, so it is drawn by the time it scrolls in. */
 const LOAD_AHEAD = '400px 0px';

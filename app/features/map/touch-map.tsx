@@ -1,9 +1,10 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { lazyPart } from '../../lib/patient-import.ts';
 import type { LeafletMapProps } from './leaflet-map.tsx';
 import { StaticMap } from './static-map.tsx';
 
-const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
+const LeafletMap = lazyPart(() => import('./leaflet-map.tsx'));
 
 /**
  * A map of one place (a listing's area, a booking's door) that the server draws as a picture from

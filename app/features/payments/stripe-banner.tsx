@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { connectPageFor } from '../../../common/connect-return.ts';
 import { isUnlinkedProvider } from '../../../common/provider-payment-state.ts';
+import { lazyPart } from '../../lib/patient-import.ts';
 import type { ClientViewer } from '../../lib/viewer.ts';
 
 // Only unlinked providers see it, so only their pages load its code; in a Suspense boundary of its
 // own, so the rest of the page goes live without waiting for it (ADR 151).
-const StripeBannerView = lazy(() => import('./stripe-banner-view.tsx'));
+const StripeBannerView = lazyPart(() => import('./stripe-banner-view.tsx'));
 
 /** Pages where the banner would only repeat what the page itself is for. */
 const ONBOARDING_PATHS = ['/stripe-connect', '/manage/stripe-connect', '/test-connect/'];

@@ -1,9 +1,10 @@
-import { lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { useLiveTurn } from '../../ui/use-live.ts';
 import type { AddressAutocompleteProps } from './address-autocomplete.tsx';
 import { AddressStandIn } from './address-stand-in.tsx';
 
-const AddressAutocomplete = lazy(() =>
+const AddressAutocomplete = lazyPart(() =>
   import('./address-autocomplete.tsx').then((module) => ({ default: module.AddressAutocomplete })),
 );
 

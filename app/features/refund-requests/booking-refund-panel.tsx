@@ -1,17 +1,18 @@
 import { Alert, Button, Card, Stack, Text, Textarea } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { parseNotificationMeta } from '../../../common/notification-meta.ts';
 import type { BookingRefundRequests, RefundRequestView } from '../../../common/schemas/refund-requests.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { useRootData } from '../../root.tsx';
 import { toast } from '../../ui/toasts.tsx';
-import { useRealtimeChannel } from '../realtime/realtime-provider.tsx';
+import { useChannelRestored, useRealtimeChannel } from '../realtime/realtime-provider.tsx';
 import { refundApi } from './refund-api.ts';
 import { RefundRequestBody } from './request-cards.tsx';
 
 // The request form (amount, photos) loads when the guest opens it (ADR 141).
-const RefundRequestForm = lazy(() =>
+const RefundRequestForm = lazyPart(() =>
   import('./refund-request-form.tsx').then((module) => ({ default: module.RefundRequestForm })),
 );
 
@@ -45,6 +46,11 @@ export function BookingRefundPanel({ bookingId, role }: { bookingId: string; rol
     const item = payload as { notification_type?: string; meta?: unknown };
     if (!item.notification_type?.includes('REFUND')) return;
     if (parseNotificationMeta(item.meta).booking_id !== bookingId) return;
+    void load();
+    void revalidator.revalidate();
+  });
+  // A decision sent while the socket was down was not replayed (ADR 162).
+  useChannelRestored(userId ? `user:${userId}` : null, () => {
     void load();
     void revalidator.revalidate();
   });

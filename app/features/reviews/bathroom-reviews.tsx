@@ -1,12 +1,13 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { REVIEW_PAGE_SIZE } from '../../../common/reviews.ts';
 import type { BathroomReviews, PublicReview } from '../../../common/schemas/reviews.ts';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { ListPager } from '../../ui/list-pager.tsx';
 import { RatingSummaryView, Stars } from './stars.tsx';
 
 // Only admins see it: its form's code stays out of the listing page everyone else loads (ADR 141).
-const HideReview = lazy(() => import('./hide-review.tsx'));
+const HideReview = lazyPart(() => import('./hide-review.tsx'));
 
 const when = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 

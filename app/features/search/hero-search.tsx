@@ -1,7 +1,8 @@
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, lazy, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlaceResult } from '../../../common/schemas/places.ts';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { DatePickerField, TimePickerField, useBookableDays } from '../../ui/date-time-picker.tsx';
 import { LiveSelect } from '../../ui/live-select.tsx';
 import { SubmitButton } from '../../ui/static-button.tsx';
@@ -9,7 +10,7 @@ import { LiveAddressAutocomplete } from '../places/live-address-autocomplete.tsx
 import classes from './hero-search.module.css';
 import { EMPTY_SEARCH, RADIUS_SELECT, SEARCH_TIMES, searchHref, withPlace } from './search-url.ts';
 
-const Select = lazy(() => import('../../ui/mantine-select.ts'));
+const Select = lazyPart(() => import('../../ui/mantine-select.ts'));
 
 /**
  * The home search state (spec §3): an address, a radius (5 miles unless changed), an optional date

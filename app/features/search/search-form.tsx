@@ -1,7 +1,8 @@
 import { Grid, Group } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { type ComponentProps, type FormEvent, lazy, useState } from 'react';
+import { type ComponentProps, type FormEvent, useState } from 'react';
 import { BOOKING_DURATIONS } from '../../../common/search-options.ts';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { DatePickerField, TimePickerField, useBookableDays } from '../../ui/date-time-picker.tsx';
 import { LiveSelect } from '../../ui/live-select.tsx';
 import { StaticButton, SubmitButton } from '../../ui/static-button.tsx';
@@ -19,10 +20,10 @@ import {
 // The selects and the filters drawer load once the page is live, each on its own turn; until then
 // the server's markup of the closed selects stands in (live-select.tsx), so the first load carries
 // none of them (ADR 098).
-const Select = lazy(() =>
+const Select = lazyPart(() =>
   import('../../ui/mantine-controls.ts').then((module) => ({ default: module.Select })),
 );
-const SearchFilters = lazy(() => import('./search-filters.tsx'));
+const SearchFilters = lazyPart(() => import('./search-filters.tsx'));
 
 const DURATION_SELECT = BOOKING_DURATIONS.map((minutes) => ({
   value: String(minutes),

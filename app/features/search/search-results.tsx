@@ -1,11 +1,12 @@
 import { Alert, Box, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconList, IconMap, IconMapSearch } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RADIUS_OPTIONS_MILES } from '../../../common/constants.ts';
 import { bathroomCount } from '../../../common/result-count.ts';
 import type { SearchResult } from '../../../common/schemas/search.ts';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { LinkButton } from '../../ui/static-button.tsx';
 import { StaticSegmentedControl } from '../../ui/static-choice.tsx';
 import { StaticPagination } from '../../ui/static-pagination.tsx';
@@ -16,10 +17,10 @@ import classes from './search-results.module.css';
 import { activeFilterCount, listingHref, type SearchState, searchHref } from './search-url.ts';
 
 // Drawn by their markup (static-choice.tsx, static-pagination.tsx) until the page is live (ADR 098).
-const SegmentedControl = lazy(() =>
+const SegmentedControl = lazyPart(() =>
   import('../../ui/mantine-controls.ts').then((module) => ({ default: module.SegmentedControl })),
 );
-const Pagination = lazy(() =>
+const Pagination = lazyPart(() =>
   import('../../ui/mantine-controls.ts').then((module) => ({ default: module.Pagination })),
 );
 

@@ -1,5 +1,5 @@
 import { Alert, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLoaderData, useNavigate, useNavigation } from 'react-router';
 import { analyticsQuerySchema } from '../../../common/schemas/analytics.ts';
 import { AnalyticsTotals } from '../../features/analytics/analytics-totals.tsx';
@@ -11,11 +11,12 @@ import { TopBathrooms, TopCities } from '../../features/analytics/top-lists.tsx'
 import { LazyMap } from '../../features/map/lazy-map.tsx';
 import { servicesContext } from '../../lib/context.ts';
 import { requireAdmin } from '../../lib/guards.server.ts';
+import { lazyPart } from '../../lib/patient-import.ts';
 import type { Route } from './+types/analytics';
 
 /** /admin/analytics (ADR 138): admins only (server-checked); every figure is by UTC day. */
 
-const DailyCharts = lazy(() => import('../../features/analytics/daily-charts.tsx'));
+const DailyCharts = lazyPart(() => import('../../features/analytics/daily-charts.tsx'));
 
 export function meta() {
   return [{ title: 'Analytics · Privy admin' }];

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Grid, Group, Stack, Text, Timeline, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Form, Link, redirect, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatUsd } from '../../../common/money.ts';
@@ -14,6 +14,7 @@ import { TouchMap } from '../../features/map/touch-map.tsx';
 import { asAppError } from '../../lib/app-error.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { requireViewer } from '../../lib/guards.server.ts';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { useLive } from '../../ui/use-live.ts';
 import type { Route } from './+types/detail';
 
@@ -22,15 +23,15 @@ import type { Route } from './+types/detail';
 // The refund requests and reviews fetch their own data once the page is live and draw nothing
 // before, and the cancel dialog waits for its button: their code stays out of the page's first
 // load (ADR 141).
-const BookingRefundPanel = lazy(() =>
+const BookingRefundPanel = lazyPart(() =>
   import('../../features/refund-requests/booking-refund-panel.tsx').then((module) => ({
     default: module.BookingRefundPanel,
   })),
 );
-const BookingReview = lazy(() =>
+const BookingReview = lazyPart(() =>
   import('../../features/reviews/booking-review.tsx').then((module) => ({ default: module.BookingReview })),
 );
-const CancelBookingDialog = lazy(() => import('../../features/bookings/cancel-booking-dialog.tsx'));
+const CancelBookingDialog = lazyPart(() => import('../../features/bookings/cancel-booking-dialog.tsx'));
 
 async function actorAndId(args: Route.LoaderArgs | Route.ActionArgs) {
   const viewer = await requireViewer(args.request, args.context);

@@ -1,13 +1,20 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { Outlet, redirect, type ShouldRevalidateFunctionArgs, useLoaderData, useParams } from 'react-router';
+import {
+  Outlet,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useLoaderData,
+  useParams,
+  useRevalidator,
+} from 'react-router';
 import { z } from 'zod';
 import { type ConversationSummary, MESSAGE_EVENTS, messageSchema } from '../../../common/schemas/messages.ts';
 import { ConversationList } from '../../features/messaging/conversation-list.tsx';
 import { loadConversations } from '../../features/messaging/conversations.server.ts';
 import classes from '../../features/messaging/messaging.module.css';
 import type { ThreadActivity } from '../../features/messaging/thread.tsx';
-import { useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
+import { useChannelRestored, useRealtimeChannel } from '../../features/realtime/realtime-provider.tsx';
 import { requireViewer } from '../../lib/guards.server.ts';
 import { pageUrl } from '../../lib/route-query.ts';
 import type { Route } from './+types/layout';
@@ -33,15 +40,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { viewerId: viewer.userId, conversations };
 }
 
-/** Opening another conversation keeps the list as it is: the live events keep it current. */
+/**
+ * Opening another conversation keeps the list as it is: the live events keep it current. Loading
+ * the same address again (the user channel restored after a drop, ADR 162) reads it afresh.
+ */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.search === nextUrl.search && nextUrl.pathname.startsWith('/messages/'))
-    return false;
+  const otherConversation = currentUrl.pathname !== nextUrl.pathname && currentUrl.search === nextUrl.search;
+  if (!formMethod && otherConversation && nextUrl.pathname.startsWith('/messages/')) return false;
   return defaultShouldRevalidate;
 }
 
@@ -92,6 +102,9 @@ export default function MessagesLayout() {
     const parsed = messageSchema.safeParse((payload as { message?: unknown } | null)?.message);
     if (parsed.success) onActivity({ bookingId: parsed.data.bookingId, message: parsed.data });
   });
+  // What arrived while the socket was down was not replayed: read the list again.
+  const { revalidate } = useRevalidator();
+  useChannelRestored(`user:${viewerId}`, () => void revalidate());
 
   const context: MessagesOutletContext = { viewerId, onActivity };
   return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import classes from '../../features/booking-panel/go-now.module.css';
 import { LiveGoNowButton } from '../../features/booking-panel/live-go-now-button.tsx';
 import { HomeHero } from '../../features/marketing/home/hero.tsx';
@@ -12,18 +12,19 @@ import { pageMeta } from '../../features/marketing/meta.ts';
 import { useDefaultAddress } from '../../features/places/use-default-address.ts';
 import { HeroSearch } from '../../features/search/hero-search.tsx';
 import { servicesContext } from '../../lib/context.ts';
+import { lazyPart } from '../../lib/patient-import.ts';
 import { useRootData } from '../../root.tsx';
 import { useLive } from '../../ui/use-live.ts';
 import type { Route } from './+types/home';
 
 // Drawn only in the browser, from an address found after load: its code loads once the page is live.
-const NearYou = lazy(() =>
+const NearYou = lazyPart(() =>
   import('../../features/search/near-you.tsx').then((module) => ({ default: module.NearYou })),
 );
 
 // Rendered on the server with the page, but its code (the search result card) loads only when an
 // admin has featured something, so the home page's initial JavaScript stays within its budget.
-const FeaturedBathrooms = lazy(() =>
+const FeaturedBathrooms = lazyPart(() =>
   import('../../features/marketing/home/featured-bathrooms.tsx').then((module) => ({
     default: module.FeaturedBathrooms,
   })),

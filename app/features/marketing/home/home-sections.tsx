@@ -7,8 +7,9 @@ import {
   IconSparkles,
   IconWheelchair,
 } from '@tabler/icons-react';
-import { type CSSProperties, lazy } from 'react';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { lazyPart } from '../../../lib/patient-import.ts';
 import { LinkButton } from '../../../ui/static-button.tsx';
 import { useLive } from '../../../ui/use-live.ts';
 import { Eyebrow } from '../eyebrow.tsx';
@@ -215,7 +216,7 @@ const QUESTIONS = [
 ];
 
 // The real Accordion (to open and close) loads once the page is live; until then its closed markup.
-const QuestionsAccordion = lazy(() => import('./questions-accordion.tsx'));
+const QuestionsAccordion = lazyPart(() => import('./questions-accordion.tsx'));
 
 const questionLabel = (q: string) => (
   <span className={classes.text} style={{ fontWeight: 600 }}>

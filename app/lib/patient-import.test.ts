@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CHUNK_RETRY_DELAYS_MS, patientImport } from './patient-import.ts';
+
+function fakeBrowser(onLine: boolean) {
+  const listeners = new Set<() => void>();
+  return {
+    navigator: { onLine },
+    setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms),
+    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    goOnline(this: { navigator: { onLine: boolean } }) {
+      this.navigator.onLine = true;
+      for (const listener of [...listeners]) listener();
+    },
+    listeners,
+  };
+}
+
+describe('patientImport', () => {
+  it('tries again after 1, 2 and 5 s online, then lets the failure through', async () => {
+    vi.useFakeTimers();
+    try {
+      const load = vi.fn(() => Promise.reject(new Error('gone')));
+      const outcome = patientImport(load, fakeBrowser(true) as never).catch((error: Error) => error.message);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(load).toHaveBeenCalledTimes(1);
+      for (const [index, delay] of CHUNK_RETRY_DELAYS_MS.entries()) {
+        await vi.advanceTimersByTimeAsync(delay - 1);
+        expect(load).toHaveBeenCalledTimes(index + 1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(load).toHaveBeenCalledTimes(index + 2);
+      }
+      expect(await outcome).toBe('gone');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('offline, waits for the browser to come back however long, then resolves', async () => {
+    vi.useFakeTimers();
+    try {
+      const browser = fakeBrowser(false);
+      const load = vi
+        .fn<() => Promise<string>>()
+        .mockRejectedValueOnce(new Error('offline'))
+        .mockResolvedValue('module');
+      const outcome = patientImport(load, browser as never);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(load).toHaveBeenCalledTimes(1);
+      browser.goOnline();
+      expect(await outcome).toBe('module');
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(browser.listeners.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on the server, is the import itself', async () => {
+    const load = vi.fn(() => Promise.resolve('module'));
+    expect(await patientImport(load, undefined)).toBe('module');
+  });
+});
