@@ -16,8 +16,9 @@ const SEARCH = '/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7
 /**
  * KB of gzipped JavaScript; React, React DOM and React Router alone are ~105 (ADR 141). The listing
  * and the booking carry the static map (1 KB) that keeps Leaflet out of their first load (ADR 159).
+ * The listing's lazy parts retry a chunk lost to the network (ADR 163): +0.3 KB there.
  */
-const BUDGET_KB = { home: 148, search: 162.5, listing: 165, booking: 152 };
+const BUDGET_KB = { home: 148, search: 162.5, listing: 165.3, booking: 152 };
 /** The lazily loaded parts, by the names their chunks are given. */
 const LAZY_PARTS =
   /report-listing-dialog|hide-review|cancel-booking-dialog|booking-refund-panel|booking-review|refund-request-form|Modal-/;

@@ -3,7 +3,7 @@ import { useBrowser } from './browser.ts';
 import { apiCall, registerFresh, signIn, waitForLiveChannel } from './session-helpers.ts';
 
 describe('becoming a provider', () => {
-  const { newTab } = useBrowser();
+  const { newTab, allowConsoleErrors } = useBrowser();
 
   it('reaches the admin live, and the approval reaches the user live', async () => {
     const admin = await newTab();
@@ -117,6 +117,8 @@ describe('becoming a provider', () => {
     await waitForLiveChannel(admin.page, /^admins$/);
     await expect.poll(() => theirs.count(), { timeout: 15_000 }).toBe(1);
 
+    // What the browser itself says of requests made while it was offline is expected.
+    allowConsoleErrors(admin, /ERR_INTERNET_DISCONNECTED/);
     // Leave no pending request for the other tests, which expect an empty queue.
     const decided = await apiCall(admin.page, 'POST', `/api/admin/provider-requests/${asked.body.id}/reject`);
     expect(decided.status).toBeLessThan(300);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PasskeyAuthClient, passkeyAssertion } from '../../lib/passkey-client.ts';
+import { patientImport } from '../../lib/patient-import.ts';
 import { browserSupportsPasskeys } from './passkey-answers.ts';
 
 type PasskeyState = {
@@ -22,10 +23,16 @@ export function usePasskeyClient(): PasskeyState {
       setState({ client: null, assert: null, supported: false });
       return;
     }
-    void import('../../lib/passkey-client.ts').then((module) => {
-      if (live)
-        setState({ client: module.passkeyAuthClient, assert: module.passkeyAssertion, supported: true });
-    });
+    // A failed load is asked for again when the network is back (ADR 163); the buttons wait.
+    patientImport(() => import('../../lib/passkey-client.ts')).then(
+      (module) => {
+        if (live)
+          setState({ client: module.passkeyAuthClient, assert: module.passkeyAssertion, supported: true });
+      },
+      () => {
+        // Still missing after the retries (a deploy replaced it): the buttons stay disabled.
+      },
+    );
     return () => {
       live = false;
     };
