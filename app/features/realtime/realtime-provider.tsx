@@ -72,14 +72,20 @@ export function useRealtimeClient(): RealtimeClient | null {
   return useContext(RealtimeContext);
 }
 
+/** A stable box holding the latest render's callback, so effects need not resubscribe for it. */
+function useLatest<T>(value: T): { current: T } {
+  const [box] = useState(() => ({ current: value }));
+  box.current = value;
+  return box;
+}
+
 /** Listens on a channel for as long as the component is mounted and a connection exists. */
 export function useRealtimeChannel(
   channel: string | null,
   onEvent: (event: string, payload: unknown) => void,
 ) {
   const client = useRealtimeClient();
-  const [handler] = useState(() => ({ current: onEvent }));
-  handler.current = onEvent;
+  const handler = useLatest(onEvent);
   useEffect(() => {
     if (!client || !channel) return;
     return client.subscribe(channel, (event, payload) => handler.current(event, payload));
@@ -93,8 +99,7 @@ export function useRealtimeChannel(
  */
 export function useChannelRestored(channel: string | null, onRestored: () => void) {
   const client = useRealtimeClient();
-  const [handler] = useState(() => ({ current: onRestored }));
-  handler.current = onRestored;
+  const handler = useLatest(onRestored);
   useEffect(() => {
     if (!client || !channel) return;
     return client.onChannelRestored(channel, () => handler.current());

@@ -41,19 +41,20 @@ export function BookingRefundPanel({ bookingId, role }: { bookingId: string; rol
     void load();
   }, [load]);
 
-  useRealtimeChannel(userId ? `user:${userId}` : null, (event, payload) => {
+  const channel = userId ? `user:${userId}` : null;
+  const refresh = () => {
+    void load();
+    void revalidator.revalidate();
+  };
+  useRealtimeChannel(channel, (event, payload) => {
     if (event !== 'notification') return;
     const item = payload as { notification_type?: string; meta?: unknown };
     if (!item.notification_type?.includes('REFUND')) return;
     if (parseNotificationMeta(item.meta).booking_id !== bookingId) return;
-    void load();
-    void revalidator.revalidate();
+    refresh();
   });
   // A decision sent while the socket was down was not replayed (ADR 162).
-  useChannelRestored(userId ? `user:${userId}` : null, () => {
-    void load();
-    void revalidator.revalidate();
-  });
+  useChannelRestored(channel, refresh);
 
   if (!data) return null;
   const { requests } = data;
