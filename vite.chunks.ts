@@ -1,11 +1,13 @@
 import path from 'node:path';
+import { FRAMEWORK_CHUNK } from './app/lib/chunk-names.ts';
 
 /*
  * How the browser build is cut into files (ADR 098). By default Rolldown makes one chunk for every
  * set of routes that shares a module, so a first visit to / asked for ~120 files; on a phone's
  * slow connection each costs a round trip (HTTP/1.1: about six at a time), which cost more than
  * their bytes. Instead:
- * - `framework`: React, React DOM and React Router, which every page needs;
+ * - `framework`: React, React DOM and React Router, which every page needs (not React Router's
+ *   browser entry, `app/entry.client.tsx`, which hydrates when evaluated: ADR 164);
  * - `shell`: every module the root route (root.tsx: the providers and parts every page draws)
  *   needs, found export by export through the packages' index files, so that a component only some
  *   pages use stays out of it;
@@ -289,7 +291,7 @@ export function pageChunks(appDirectory: string) {
   }
   const codeSplitting = {
     groups: [
-      { name: 'framework', test: FRAMEWORK, priority: pages.length + 2 },
+      { name: FRAMEWORK_CHUNK, test: FRAMEWORK, priority: pages.length + 2 },
       { name: 'shell', test: (id: string) => owner.get(id) === 'shell', priority: pages.length + 1 },
       ...combinations
         .filter((combination) => combination.length)

@@ -65,6 +65,25 @@ describe('scripts after the first paint', () => {
     for (const parts of cuts(DOCUMENT)) expect(await run(parts)).toBe(expected);
   });
 
+  it('puts the framework chunk first and each file once (ADR 164)', async () => {
+    const out = await run([
+      Buffer.from(
+        '<html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/>' +
+          '<link rel="modulepreload" href="/assets/root-B.js"/>' +
+          '<link rel="modulepreload" href="/assets/shell-C.js"/>' +
+          '<link rel="modulepreload" href="/assets/framework-D.js"/>' +
+          '<link rel="modulepreload" href="/assets/root-B.js"/></head><body></body></html>',
+      ),
+    ]);
+    const held = new RegExp(`<template id="${PRELOADS_TEMPLATE_ID}">(.*?)</template>`).exec(out)?.[1] ?? '';
+    expect([...held.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      '/assets/framework-D.js',
+      '/assets/entry.client-A.js',
+      '/assets/root-B.js',
+      '/assets/shell-C.js',
+    ]);
+  });
+
   it('writes the runner without a nonce when the page has none (development)', async () => {
     const out = await run([
       Buffer.from(

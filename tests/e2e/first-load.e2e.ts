@@ -16,9 +16,11 @@ const SEARCH = '/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7
 /**
  * KB of gzipped JavaScript; React, React DOM and React Router alone are ~105 (ADR 141). The listing
  * and the booking carry the static map (1 KB) that keeps Leaflet out of their first load (ADR 159).
- * The listing's lazy parts retry a chunk lost to the network (ADR 163): +0.3 KB there.
+ * The listing's lazy parts retry a chunk lost to the network (ADR 163): +0.3 KB there. The browser
+ * entry is a file of its own, so the framework can be evaluated in a task of its own (ADR 164):
+ * +0.5 KB on every page.
  */
-const BUDGET_KB = { home: 148, search: 162.5, listing: 165.3, booking: 152 };
+const BUDGET_KB = { home: 148.5, search: 163, listing: 165.8, booking: 152.5 };
 /** The lazily loaded parts, by the names their chunks are given. */
 const LAZY_PARTS =
   /report-listing-dialog|hide-review|cancel-booking-dialog|booking-refund-panel|booking-review|refund-request-form|Modal-/;

@@ -52,6 +52,33 @@ describe('app shell', () => {
     expect(await page.locator('#after-paint-preloads, #after-paint-hydration').count()).toBe(0);
   });
 
+  it('evaluates the framework in a task of its own before React Router’s script, and still hydrates', async () => {
+    // ADR 164: the framework chunk is the first preload, each file is preloaded once, and the
+    // runner has evaluated the framework before it puts React Router's module script back.
+    const { page } = await newTab();
+    const path = '/bathrooms?q=Austin%2C+TX%2C+United+States&lat=30.2672&lng=-97.7431&radius=5';
+    const html = await (await page.request.get(path)).text();
+    const hrefs = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(hrefs[0]).toMatch(/\/framework-[^/]+\.js$/);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    await page.addInitScript(() => {
+      // React Router sets __reactRouterVersion when its module is evaluated.
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLScriptElement && node.textContent?.includes('__reactRouterManifest'))
+              document.documentElement.dataset.frameworkBeforeScript = String(
+                '__reactRouterVersion' in window,
+              );
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(path);
+    await waitForHydration(page, 'form[aria-label="Search bathrooms"]');
+    expect(await page.locator('html').getAttribute('data-framework-before-script')).toBe('true');
+  });
+
   it('still hydrates, a few seconds late, in a browser that never runs frame callbacks', async () => {
     const { page } = await newTab();
     await page.addInitScript(() => {
