@@ -35,8 +35,9 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          // The scripts are asked for once the page has painted (ADR 103, ADR 157).
-          const body = scriptsAfterFirstPaint();
+          // The scripts are asked for once the page has painted (ADR 103, ADR 157), and evaluated
+          // one file per task (ADR 164).
+          const body = scriptsAfterFirstPaint({ stagedEvaluation: !import.meta.env.DEV });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

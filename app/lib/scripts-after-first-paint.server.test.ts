@@ -84,6 +84,22 @@ describe('scripts after the first paint', () => {
     ]);
   });
 
+  it('stages the modules’ evaluation unless told not to (Vite’s development server)', async () => {
+    const document =
+      '<html><head></head><body><script type="module" async="">import("/a.js");</script></body></html>';
+    const staged = await run([Buffer.from(document)]);
+    const unstaged = await new Promise<string>((resolve) => {
+      const out: Buffer[] = [];
+      Readable.from([Buffer.from(document)])
+        .pipe(scriptsAfterFirstPaint({ stagedEvaluation: false }))
+        .on('data', (chunk: Buffer) => out.push(chunk))
+        .on('end', () => resolve(Buffer.concat(out).toString('utf8')));
+    });
+    expect(staged).toContain('if(!true||!entry)return hydrate();');
+    expect(unstaged).toContain('if(!false||!entry)return hydrate();');
+    expect(unstaged.replace('!false', '!true')).toBe(staged);
+  });
+
   it('writes the runner without a nonce when the page has none (development)', async () => {
     const out = await run([
       Buffer.from(

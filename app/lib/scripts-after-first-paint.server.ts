@@ -45,23 +45,25 @@ const AT_THE_LATEST_MS = 3000;
  * with a turn for the browser after it (ADR 164): all at once they were one task of ~170 ms at 4×
  * CPU slowdown. The preloads come framework first; React Router's entry, which hydrates, is left to
  * its script (after the manifest it sets), and the route modules, which import the rest, go last.
- * Without the manifest's entry in the script the staging is skipped.
+ * Without the manifest's entry in the script, or under Vite's development server (whose script
+ * must first install React Refresh's runtime, which the route modules expect), it is skipped.
  */
-const RUNNER = [
-  `(function(){var me=document.currentScript,nonce=me.nonce||me.getAttribute('nonce')||'',held=document.getElementById('${HYDRATION_TEMPLATE_ID}'),started=false;`,
-  'function start(){if(started)return;started=true;',
-  `var hrefs=[],preloads=document.getElementById('${PRELOADS_TEMPLATE_ID}');`,
-  "if(preloads){preloads.content.querySelectorAll('link').forEach(function(link){var href=link.getAttribute('href'),copy=document.createElement('link');copy.rel='modulepreload';copy.href=href;copy.setAttribute('fetchpriority','low');if(nonce)copy.nonce=nonce;document.head.appendChild(copy);hrefs.push(href);});preloads.remove();}",
-  'var source=held.content.querySelector(\'script\').textContent,entry=/"entry":\\s*\\{\\s*"module":\\s*"([^"]+)"/.exec(source);',
-  "function hydrate(){var script=document.createElement('script');script.type='module';if(nonce)script.nonce=nonce;script.textContent=source;held.replaceWith(script);}",
-  'if(!entry)return hydrate();',
-  "function isRoute(href){return source.indexOf('from \"'+href+'\"')>=0;}",
-  'var order=hrefs.filter(function(href){return href!==entry[1]&&!isRoute(href);}).concat(hrefs.filter(isRoute)),next=0;',
-  'function turn(){var channel=new MessageChannel();channel.port1.onmessage=evaluate;channel.port2.postMessage(null);}',
-  'function evaluate(){if(next>=order.length)return hydrate();import(order[next++]).then(turn,hydrate);}',
-  'evaluate();}',
-  `if(document.visibilityState==='hidden'){start();}else{requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,${AT_THE_LATEST_MS});}})();`,
-].join('');
+const runner = (staged: boolean) =>
+  [
+    `(function(){var me=document.currentScript,nonce=me.nonce||me.getAttribute('nonce')||'',held=document.getElementById('${HYDRATION_TEMPLATE_ID}'),started=false;`,
+    'function start(){if(started)return;started=true;',
+    `var hrefs=[],preloads=document.getElementById('${PRELOADS_TEMPLATE_ID}');`,
+    "if(preloads){preloads.content.querySelectorAll('link').forEach(function(link){var href=link.getAttribute('href'),copy=document.createElement('link');copy.rel='modulepreload';copy.href=href;copy.setAttribute('fetchpriority','low');if(nonce)copy.nonce=nonce;document.head.appendChild(copy);hrefs.push(href);});preloads.remove();}",
+    'var source=held.content.querySelector(\'script\').textContent,entry=/"entry":\\s*\\{\\s*"module":\\s*"([^"]+)"/.exec(source);',
+    "function hydrate(){var script=document.createElement('script');script.type='module';if(nonce)script.nonce=nonce;script.textContent=source;held.replaceWith(script);}",
+    `if(!${staged}||!entry)return hydrate();`,
+    "function isRoute(href){return source.indexOf('from \"'+href+'\"')>=0;}",
+    'var order=hrefs.filter(function(href){return href!==entry[1]&&!isRoute(href);}).concat(hrefs.filter(isRoute)),next=0;',
+    'function turn(){var channel=new MessageChannel();channel.port1.onmessage=evaluate;channel.port2.postMessage(null);}',
+    'function evaluate(){if(next>=order.length)return hydrate();import(order[next++]).then(turn,hydrate);}',
+    'evaluate();}',
+    `if(document.visibilityState==='hidden'){start();}else{requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,${AT_THE_LATEST_MS});}})();`,
+  ].join('');
 
 /** Whether a preload's file is the framework chunk (`/assets/framework-[hash].js`). */
 function isFramework(preload: string): boolean {
@@ -83,11 +85,11 @@ function moveHeadPreloads(head: string): string {
   return rest.slice(0, firstAt) + template + rest.slice(firstAt);
 }
 
-function holdModuleScript(script: string, nonce: string | undefined): string {
+function holdModuleScript(script: string, nonce: string | undefined, staged: boolean): string {
   const nonceAttribute = nonce === undefined ? '' : ` nonce="${nonce}"`;
   return (
     `<template id="${HYDRATION_TEMPLATE_ID}">${script}</template>` +
-    `<script${nonceAttribute}>${RUNNER}</script>`
+    `<script${nonceAttribute}>${runner(staged)}</script>`
   );
 }
 
@@ -98,7 +100,8 @@ function unfinishedTag(text: string): number {
   return text.length - open;
 }
 
-export function scriptsAfterFirstPaint(): Transform {
+/** `stagedEvaluation`: evaluate the modules one file per task first (ADR 164; not under Vite's dev server). */
+export function scriptsAfterFirstPaint({ stagedEvaluation = true } = {}): Transform {
   // 'head': buffering until </head>; 'body': looking for the module script; 'script': inside it;
   // 'done': passing through.
   let state: 'head' | 'body' | 'script' | 'done' = 'head';
@@ -140,7 +143,7 @@ export function scriptsAfterFirstPaint(): Transform {
           }
           return out + text;
         }
-        out += holdModuleScript(text.slice(0, end + SCRIPT_END.length), nonce);
+        out += holdModuleScript(text.slice(0, end + SCRIPT_END.length), nonce, stagedEvaluation);
         text = text.slice(end + SCRIPT_END.length);
         state = 'done';
       } else {
