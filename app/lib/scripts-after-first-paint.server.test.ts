@@ -6,9 +6,12 @@ import {
   scriptsAfterFirstPaint,
 } from './scripts-after-first-paint.server.ts';
 
-async function run(chunks: Buffer[]): Promise<string> {
+async function run(
+  chunks: Buffer[],
+  options?: Parameters<typeof scriptsAfterFirstPaint>[0],
+): Promise<string> {
   const out: Buffer[] = [];
-  const stream = Readable.from(chunks).pipe(scriptsAfterFirstPaint());
+  const stream = Readable.from(chunks).pipe(scriptsAfterFirstPaint(options));
   for await (const chunk of stream) out.push(chunk as Buffer);
   return Buffer.concat(out).toString('utf8');
 }
@@ -88,13 +91,7 @@ describe('scripts after the first paint', () => {
     const document =
       '<html><head></head><body><script type="module" async="">import("/a.js");</script></body></html>';
     const staged = await run([Buffer.from(document)]);
-    const unstaged = await new Promise<string>((resolve) => {
-      const out: Buffer[] = [];
-      Readable.from([Buffer.from(document)])
-        .pipe(scriptsAfterFirstPaint({ stagedEvaluation: false }))
-        .on('data', (chunk: Buffer) => out.push(chunk))
-        .on('end', () => resolve(Buffer.concat(out).toString('utf8')));
-    });
+    const unstaged = await run([Buffer.from(document)], { stagedEvaluation: false });
     expect(staged).toContain('if(!true||!entry)return hydrate();');
     expect(unstaged).toContain('if(!false||!entry)return hydrate();');
     expect(unstaged.replace('!false', '!true')).toBe(staged);
