@@ -31,9 +31,7 @@ describe('compression on the built app', () => {
   it('serves built scripts and styles precompressed, byte-identical once decoded', async () => {
     const html = (await get('/', 'identity')).body.toString();
     // The framework chunk, the largest (the browser entry is under precompress's 1 KB floor).
-    const script = /<link[^>]+rel="modulepreload"[^>]*href="(\/assets\/framework-[^"]+\.js)"/.exec(
-      html,
-    )?.[1];
+    const script = /<link[^>]+rel="modulepreload"[^>]*href="(\/assets\/framework-[^"]+\.js)"/.exec(html)?.[1];
     // React Router may end a stylesheet's URL with a bare fragment ("…css#"): the same file.
     const style = /<link[^>]+rel="stylesheet"[^>]*href="(\/assets\/[^"#]+\.css)#?"/.exec(html)?.[1];
     expect(script).toBeTruthy();
