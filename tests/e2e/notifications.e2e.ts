@@ -83,6 +83,8 @@ describe('notifications panel', () => {
     const sent = await fireTestNotification(page, 'MESSAGE_RECEIVED');
     await page.goto('/');
     await waitForHydration(page, '#main');
+    // The list has loaded: the bell is the live one, and its panel lists the entry.
+    await expect.poll(() => page.getByTestId('notification-badge').getAttribute('data-loaded')).toBe('true');
     // The server refuses both writes for this one notification.
     await page.route(`**/api/notifications/${sent.id}**`, (route) =>
       ['POST', 'DELETE'].includes(route.request().method())
@@ -176,6 +178,38 @@ describe('notifications panel', () => {
     await expect.poll(rootOverflow).toBe('visible');
     await page.mouse.wheel(0, 600);
     await expect.poll(scrollY).toBeGreaterThan(0);
+  });
+
+  it('keeps a notice that arrived live while the list was on its way', async () => {
+    const { page } = await newTab();
+    await registerFresh(page, 'late-list');
+    // The page's first list is read on the server at once, and its answer held until a notice has
+    // been delivered live: the answer, older than the notice, must not take it back (late-arrivals.ts).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    await page.route('**/api/notifications?*', async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    await page.goto('/');
+    await waitForLiveChannel(page, /^user:/);
+    const badge = page.getByTestId('notification-badge');
+    expect(await badge.getAttribute('data-loaded')).toBe('false');
+    const sent = await fireTestNotification(page, 'MESSAGE_RECEIVED');
+    await expect.poll(() => page.getByText(sent.message).first().isVisible(), { timeout: 3000 }).toBe(true);
+    await expect.poll(() => badgeCount(page)).toBe(1);
+    release();
+    await expect.poll(() => badge.getAttribute('data-loaded')).toBe('true');
+    expect(await badgeCount(page)).toBe(1);
+    // The panel lists it too.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect.poll(() => page.getByTestId('notification-panel').getByText(sent.message).count()).toBe(1);
   });
 
   it('delivers live to every open tab, and loses nothing across a dropped socket', async () => {

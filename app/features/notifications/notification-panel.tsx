@@ -42,6 +42,7 @@ export function NotificationBell() {
         offset={4}
         data-testid="notification-badge"
         data-count={state.unviewed}
+        data-loaded={state.loaded}
       >
         <ActionIcon
           variant="default"

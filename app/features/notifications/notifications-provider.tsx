@@ -1,5 +1,5 @@
 import { notifications as toastStore } from '@mantine/notifications';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import {
   NOTIFICATION_TOAST_GROUP,
@@ -9,6 +9,7 @@ import {
 import { NOTIFICATION_FALLBACK_TEXT } from '../../../common/notification-types.ts';
 import { appNotificationsStore, toast } from '../../ui/toasts.tsx';
 import { useRealtimeChannel, useRealtimeClient } from '../realtime/realtime-provider.tsx';
+import { ARRIVALS_KEPT, type Arrival, withLateArrivals } from './late-arrivals.ts';
 import { notificationTitle } from './notification-titles.ts';
 import { type NotificationItem, notificationsApi } from './notifications-api.ts';
 
@@ -31,12 +32,19 @@ export function NotificationsProvider({ userId, children }: { userId: string; ch
   const [loaded, setLoaded] = useState(false);
   const revalidator = useRevalidator();
   const client = useRealtimeClient();
+  // The notices delivered live, so a fetch that overlapped them does not drop them, and those the
+  // last fetch listed (and counted), so an event that lands after it does not count them again.
+  const arrivals = useRef<{ count: number; kept: Arrival[] }>({ count: 0, kept: [] });
+  const fetched = useRef(new Set<string>());
 
   const refresh = useCallback(async () => {
+    const since = arrivals.current.count;
     try {
       const page = await notificationsApi.list({ limit: TOP_NOTIFICATIONS_LIMIT });
-      setItems(page.notifications);
-      setUnviewed(page.unviewed);
+      const merged = withLateArrivals(page, arrivals.current.kept, since, TOP_NOTIFICATIONS_LIMIT);
+      fetched.current = new Set(page.notifications.map((item) => item.id));
+      setItems(merged.items);
+      setUnviewed(merged.unviewed);
       setLoaded(true);
     } catch (error) {
       // Spec §8: fetch failures are logged and the previous state kept.
@@ -62,12 +70,17 @@ export function NotificationsProvider({ userId, children }: { userId: string; ch
     }
     if (event !== 'notification') return;
     const item = payload as NotificationItem;
+    const live = arrivals.current;
+    // The same notice twice (a delivery repeated across a reconnect) counts and shows once.
+    if (live.kept.some((arrival) => arrival.item.id === item.id)) return;
+    live.count += 1;
+    live.kept = [...live.kept, { seq: live.count, item }].slice(-ARRIVALS_KEPT);
     setItems((current) =>
       current.some((existing) => existing.id === item.id)
         ? current
         : [item, ...current].slice(0, TOP_NOTIFICATIONS_LIMIT),
     );
-    setUnviewed((count) => count + 1);
+    if (!fetched.current.has(item.id)) setUnviewed((count) => count + 1);
     toast.info(
       {
         title: notificationTitle(item.notification_type),
