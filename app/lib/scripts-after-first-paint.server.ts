@@ -65,9 +65,11 @@ const runner = (staged: boolean) =>
     `if(document.visibilityState==='hidden'){start();}else{requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,${AT_THE_LATEST_MS});}})();`,
   ].join('');
 
-/** Whether a preload's file is the framework chunk (`/assets/framework-[hash].js`). */
+/** A preload of the framework chunk (`/assets/framework-[hash].js`). */
+const FRAMEWORK_PRELOAD = new RegExp(`href="[^"]*/${FRAMEWORK_CHUNK}-[^"/]*"`);
+
 function isFramework(preload: string): boolean {
-  return new RegExp(`href="[^"]*/${FRAMEWORK_CHUNK}-[^"/]*"`).test(preload);
+  return FRAMEWORK_PRELOAD.test(preload);
 }
 
 /** The head's module preloads, once each, the framework chunk first, in one template (ADR 164). */
