@@ -56,6 +56,29 @@ describe('patientImport', () => {
     }
   });
 
+  it('a timed retry that comes due offline waits for the network instead of failing again', async () => {
+    vi.useFakeTimers();
+    try {
+      // Online when the load fails; the browser learns it is offline only afterwards.
+      const browser = fakeBrowser(true);
+      const load = vi
+        .fn<() => Promise<string>>()
+        .mockRejectedValueOnce(new Error('dropped'))
+        .mockResolvedValue('module');
+      const outcome = patientImport(load, browser as never);
+      await vi.advanceTimersByTimeAsync(0);
+      browser.navigator.onLine = false;
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(load).toHaveBeenCalledTimes(1);
+      browser.goOnline();
+      expect(await outcome).toBe('module');
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(browser.listeners.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('on the server, is the import itself', async () => {
     const load = vi.fn(() => Promise.resolve('module'));
     expect(await patientImport(load, undefined)).toBe('module');

@@ -24,18 +24,21 @@ export function patientImport<T>(
     let retries = 0;
     const attempt = () => {
       load().then(resolve, (error: unknown) => {
-        if (!browser.navigator.onLine) {
-          const again = () => {
-            browser.removeEventListener('online', again);
-            attempt();
-          };
-          browser.addEventListener('online', again);
-          return;
-        }
+        if (!browser.navigator.onLine) return whenOnline(attempt);
         const delay = CHUNK_RETRY_DELAYS_MS[retries++];
         if (delay === undefined) reject(error);
-        else browser.setTimeout(attempt, delay);
+        else browser.setTimeout(() => whenOnline(attempt), delay);
       });
+    };
+    // A timed retry that comes due after the network went (the browser may learn it is offline
+    // only after the failure it caused) waits for the network too, rather than fail once more.
+    const whenOnline = (then: () => void) => {
+      if (browser.navigator.onLine) return then();
+      const again = () => {
+        browser.removeEventListener('online', again);
+        then();
+      };
+      browser.addEventListener('online', again);
     };
     attempt();
   });
