@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { initialJavaScript } from './lib/initial-javascript.ts';
-import { describeRenderIndex, renderIndex } from './lib/render-index.ts';
+import { renderIndex } from './lib/render-index.ts';
 import { guestBooking, machine, median, ROOT, spawnPrivy, waitFor200 } from './lib/server.ts';
 
 /**
@@ -173,7 +173,7 @@ try {
   if (renderBefore)
     console.info(
       `RESULT bench:lighthouse (median of ${RUNS}, mobile; benchmarkIndex median ${median(benchmarkIndexes)}, ${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)}; ` +
-        `${describeRenderIndex(renderBefore)} before, ${describeRenderIndex(await renderIndex())} after)\n${rows.join('\n')}\n` +
+        `${renderBefore} before, ${await renderIndex()} after)\n${rows.join('\n')}\n` +
         `  initial JavaScript on /: ${js.files} files, ${js.rawKb.toFixed(1)} KB raw, ${js.gzipKb.toFixed(1)} KB gzip ` +
         `(goal ≤ ${JS_GOAL_KB} KB: ${js.gzipKb <= JS_GOAL_KB ? 'met' : 'MISSED'})`,
     );

@@ -1,4 +1,4 @@
-import { describeRenderIndex, renderIndex } from './lib/render-index.ts';
+import { renderIndex } from './lib/render-index.ts';
 import {
   benchPage,
   launchChromium,
@@ -114,7 +114,7 @@ try {
   await waitFor200(`${privy.baseUrl}/healthz`, 120_000, privy.child);
   const { path: PAGE, cookie } = await benchPage(privy.baseUrl, flags.page, SEARCH);
   // The machine's rendering speed (bench/lib/render-index.ts), to compare figures across VMs.
-  const render = describeRenderIndex(await renderIndex());
+  const render = await renderIndex();
   console.info(`long-tasks: ${machine()}, ${render}; ${PAGE}; CPU ÷${THROTTLE}; ${new Date().toISOString()}`);
   const blocking: number[] = [];
   for (let run = 1; run <= RUNS; run++) {

@@ -7,9 +7,9 @@ import { launchChromium, median } from './server.ts';
  * element's style is recalculated) and the cards' width (every box is laid out again), then reads a
  * height to force both. Lighthouse's benchmarkIndex times a short JavaScript loop only, and has
  * read the same on VMs whose pages' blocking time differed tenfold; this figure is of the work that
- * blocking time is made of. Lower is faster.
+ * blocking time is made of. Lower is faster. Returns the line the benchmarks print.
  */
-export async function renderIndex(rounds = 80): Promise<{ median: number; min: number; max: number }> {
+export async function renderIndex(rounds = 80): Promise<string> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
@@ -29,18 +29,11 @@ export async function renderIndex(rounds = 80): Promise<{ median: number; min: n
     // The first ~20 rounds take two to three times as long while Chromium's caches fill (seen on
     // an EPYC VM: 40–85 ms, then 16–25 ms); the rest are the machine's steady speed.
     const steady = times.slice(20);
-    return {
-      median: Number(median(steady).toFixed(1)),
-      min: Number(Math.min(...steady).toFixed(1)),
-      max: Number(Math.max(...steady).toFixed(1)),
-    };
+    const ms = (value: number) => Number(value.toFixed(1));
+    return `render index ${ms(median(steady))} ms (${ms(Math.min(...steady))}–${ms(Math.max(...steady))})`;
   } finally {
     await browser.close();
   }
-}
-
-export function describeRenderIndex(index: { median: number; min: number; max: number }): string {
-  return `render index ${index.median} ms (${index.min}–${index.max})`;
 }
 
 function syntheticDocument(): string {
