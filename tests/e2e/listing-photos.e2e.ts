@@ -80,8 +80,15 @@ describe('listing photos', () => {
     await page.keyboard.press('Space');
     const announced = () => page.locator('[role="status"][aria-live="assertive"]').allTextContents();
     await expect.poll(announced).toContainEqual('Picked up photo 1 of 2.');
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(announced).toContainEqual('Photo 1 is over place 2.');
+    // dnd-kit listens for arrow keys from a timer after the pick-up and measures the places after a
+    // render; a busy browser can take the key before either, and then the key does nothing. So it
+    // is pressed until the move is heard: with two photos, a second press has nowhere further to go.
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('ArrowRight');
+        return announced();
+      })
+      .toContainEqual('Photo 1 is over place 2.');
     const savedAgain = page.waitForResponse((response) => response.url().endsWith('/photos/order'));
     await page.keyboard.press('Space');
     expect((await savedAgain).status()).toBe(200);
